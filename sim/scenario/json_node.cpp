@@ -1,0 +1,175 @@
+#include "sim/scenario/json_node.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "sim/core/input_error.hpp"
+
+namespace servesim {
+namespace {
+
+std::string type_name(const nlohmann::json& v) {
+  if (v.is_null()) return "null";
+  if (v.is_boolean()) return "a boolean";
+  if (v.is_number()) return "a number";
+  if (v.is_string()) return "a string";
+  if (v.is_array()) return "an array";
+  return "an object";
+}
+
+std::string join(std::initializer_list<std::string_view> items) {
+  std::string out;
+  for (auto it = items.begin(); it != items.end(); ++it) {
+    if (it != items.begin()) out += ", ";
+    out += "\"" + std::string(*it) + "\"";
+  }
+  return out;
+}
+
+}  // namespace
+
+JsonNode::JsonNode(const nlohmann::json& value, std::string file, std::string path)
+    : value_(&value), file_(std::move(file)), path_(std::move(path)) {}
+
+std::string JsonNode::where() const { return path_.empty() ? file_ : file_ + ": " + path_; }
+
+void JsonNode::fail(const std::string& expected) const {
+  throw InputError(where(), expected);
+}
+
+void JsonNode::expect_object(std::initializer_list<std::string_view> allowed_keys) const {
+  if (!value_->is_object()) fail("expected an object, got " + type_name(*value_));
+  for (const auto& [key, _] : value_->items()) {
+    if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
+      JsonNode(value_->at(key), file_, path_.empty() ? key : path_ + "." + key)
+          .fail("unknown key (expected one of " + join(allowed_keys) + ")");
+    }
+  }
+}
+
+bool JsonNode::has(std::string_view key) const {
+  return value_->is_object() && value_->contains(key);
+}
+
+JsonNode JsonNode::at(std::string_view key) const {
+  const std::string child = path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  if (!value_->is_object()) fail("expected an object, got " + type_name(*value_));
+  auto it = value_->find(key);
+  if (it == value_->end()) throw InputError(file_ + ": " + child, "missing required field");
+  return JsonNode(*it, file_, child);
+}
+
+std::optional<JsonNode> JsonNode::find(std::string_view key) const {
+  if (!has(key)) return std::nullopt;
+  return at(key);
+}
+
+std::vector<std::string> JsonNode::keys() const {
+  if (!value_->is_object()) fail("expected an object, got " + type_name(*value_));
+  std::vector<std::string> out;
+  for (const auto& [key, _] : value_->items()) out.push_back(key);
+  return out;
+}
+
+std::vector<JsonNode> JsonNode::items() const {
+  if (!value_->is_array()) fail("expected an array, got " + type_name(*value_));
+  std::vector<JsonNode> out;
+  out.reserve(value_->size());
+  for (std::size_t i = 0; i < value_->size(); ++i) {
+    out.emplace_back((*value_)[i], file_, path_ + "[" + std::to_string(i) + "]");
+  }
+  return out;
+}
+
+double JsonNode::number() const {
+  if (!value_->is_number()) fail("expected a number, got " + type_name(*value_));
+  const double v = value_->get<double>();
+  if (!std::isfinite(v)) fail("expected a finite number");
+  return v;
+}
+
+double JsonNode::positive() const {
+  const double v = number();
+  if (!(v > 0)) fail("expected a number > 0, got " + value_->dump());
+  return v;
+}
+
+double JsonNode::non_negative() const {
+  const double v = number();
+  if (v < 0) fail("expected a number >= 0, got " + value_->dump());
+  return v;
+}
+
+double JsonNode::probability() const {
+  const double v = number();
+  if (v < 0 || v > 1) fail("expected a probability in [0, 1], got " + value_->dump());
+  return v;
+}
+
+std::int64_t JsonNode::integer() const {
+  if (!value_->is_number_integer()) fail("expected an integer, got " + value_->dump());
+  return value_->get<std::int64_t>();
+}
+
+std::int64_t JsonNode::positive_integer() const {
+  const std::int64_t v = integer();
+  if (v <= 0) fail("expected an integer > 0, got " + value_->dump());
+  return v;
+}
+
+std::string JsonNode::string() const {
+  if (!value_->is_string()) fail("expected a string, got " + type_name(*value_));
+  return value_->get<std::string>();
+}
+
+bool JsonNode::boolean() const {
+  if (!value_->is_boolean()) fail("expected true or false, got " + type_name(*value_));
+  return value_->get<bool>();
+}
+
+std::string JsonNode::choice(std::initializer_list<std::string_view> choices) const {
+  std::string v = string();
+  if (std::find(choices.begin(), choices.end(), v) == choices.end()) {
+    fail("expected one of " + join(choices) + ", got \"" + v + "\"");
+  }
+  return v;
+}
+
+double JsonNode::number_or(std::string_view key, double fallback) const {
+  return has(key) ? at(key).number() : fallback;
+}
+double JsonNode::positive_or(std::string_view key, double fallback) const {
+  return has(key) ? at(key).positive() : fallback;
+}
+double JsonNode::non_negative_or(std::string_view key, double fallback) const {
+  return has(key) ? at(key).non_negative() : fallback;
+}
+std::int64_t JsonNode::positive_integer_or(std::string_view key, std::int64_t fallback) const {
+  return has(key) ? at(key).positive_integer() : fallback;
+}
+std::int64_t JsonNode::integer_or(std::string_view key, std::int64_t fallback) const {
+  return has(key) ? at(key).integer() : fallback;
+}
+std::string JsonNode::string_or(std::string_view key, std::string fallback) const {
+  return has(key) ? at(key).string() : fallback;
+}
+bool JsonNode::boolean_or(std::string_view key, bool fallback) const {
+  return has(key) ? at(key).boolean() : fallback;
+}
+
+nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, "cannot open file");
+  try {
+    return nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.what() carries "line L, column C"; keep only that part after the id.
+    std::string what = e.what();
+    const auto pos = what.find("parse error");
+    throw InputError(path, "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
+  }
+}
+
+}  // namespace servesim

@@ -1,0 +1,77 @@
+#include "sim/core/event_queue.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "sim/core/event_loop.hpp"
+#include "sim/core/input_error.hpp"
+#include "sim/core/random_stream.hpp"
+
+namespace servesim {
+namespace {
+
+TEST(EventQueue, PopsInTimeThenInsertionOrder) {
+  EventQueue q;
+  q.push(Event{SimTime{30}, 0, 0, 1, 0});
+  q.push(Event{SimTime{10}, 0, 0, 2, 0});
+  q.push(Event{SimTime{30}, 0, 0, 3, 0});
+  q.push(Event{SimTime{10}, 0, 0, 4, 0});
+  std::vector<std::uint32_t> kinds;
+  while (!q.empty()) kinds.push_back(q.pop().kind);
+  EXPECT_EQ(kinds, (std::vector<std::uint32_t>{2, 4, 1, 3}));
+}
+
+TEST(EventQueue, MatchesSortedOrderOnRandomInput) {
+  RandomStream rng(7, "event-queue-test");
+  EventQueue q;
+  std::vector<std::pair<std::int64_t, std::uint32_t>> expected;
+  for (std::uint32_t i = 0; i < 5000; ++i) {
+    const std::int64_t t = static_cast<std::int64_t>(rng.below(100));  // many ties
+    q.push(Event{SimTime{t}, 0, 0, i, 0});
+    expected.emplace_back(t, i);
+  }
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [t, kind] : expected) {
+    const Event e = q.pop();
+    ASSERT_EQ(e.time.ns, t);
+    ASSERT_EQ(e.kind, kind);
+  }
+}
+
+struct Recorder : EventHandler {
+  std::vector<std::int64_t> times;
+  void handle(const Event& e) override { times.push_back(e.time.ns); }
+};
+
+TEST(EventLoop, RunUntilStopsAtEndAndAdvancesClock) {
+  EventLoop loop;
+  Recorder r;
+  const auto h = loop.add_handler(&r);
+  loop.schedule(SimTime{5}, h, 0);
+  loop.schedule(SimTime{15}, h, 0);
+  EXPECT_EQ(loop.run_until(SimTime{10}), 1u);
+  EXPECT_EQ(loop.now().ns, 10);
+  EXPECT_EQ(loop.pending(), 1u);
+  loop.run_until(SimTime{20});
+  EXPECT_EQ(r.times, (std::vector<std::int64_t>{5, 15}));
+}
+
+TEST(EventLoop, RefusesEventsInThePast) {
+  EventLoop loop;
+  Recorder r;
+  const auto h = loop.add_handler(&r);
+  loop.run_until(SimTime{100});
+  EXPECT_THROW(loop.schedule(SimTime{50}, h, 0), InvariantError);
+}
+
+TEST(Payload, PacksEntityAndGeneration) {
+  const auto p = pack_payload(123456, 789);
+  EXPECT_EQ(payload_entity(p), 123456u);
+  EXPECT_EQ(payload_generation(p), 789u);
+}
+
+}  // namespace
+}  // namespace servesim
