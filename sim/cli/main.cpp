@@ -1,2 +1,63 @@
-// Replaced by the real command-line front end.
-int main() { return 0; }
+// servesim: run, validate and compare serving policies on JSON scenarios.
+#include <boost/program_options/errors.hpp>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "sim/cli/commands.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: servesim <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  run SCENARIO       run every policy of a scenario and print the comparison table\n"
+    "  validate SCENARIO  check a scenario (and its catalogs, traces and placements) without running\n"
+    "  list [WHAT]        list policies, workloads, devices, batchers, or a catalog's contents\n"
+    "  collect DIR...     join the summary.json files under DIRs into one CSV (for sweeps)\n"
+    "\n"
+    "`servesim <command> --help` describes a command's options.\n"
+    "Exit status: 0 success, 2 bad input (scenario, catalog, trace, flags), 3 internal invariant broken.\n";
+
+int dispatch(const std::string& command, const std::vector<std::string>& args) {
+  using namespace servesim::cli;
+  if (command == "run") return run_command(args);
+  if (command == "validate") return validate_command(args);
+  if (command == "list") return list_command(args);
+  if (command == "collect") return collect_command(args);
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  std::cerr << "servesim: unknown command \"" << command << "\"\n" << kUsage;
+  return servesim::kExitInputError;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return servesim::kExitInputError;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  try {
+    return dispatch(argv[1], args);
+  } catch (const servesim::InputError& e) {
+    std::cerr << "servesim: " << e.what() << "\n";
+    return servesim::kExitInputError;
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "servesim " << argv[1] << ": " << e.what() << " (see --help)\n";
+    return servesim::kExitInputError;
+  } catch (const servesim::InvariantError& e) {
+    std::cerr << "servesim: " << e.what() << "\n";
+    return servesim::kExitInvariantError;
+  } catch (const std::exception& e) {
+    std::cerr << "servesim: internal error: " << e.what() << "\n";
+    return servesim::kExitInvariantError;
+  }
+}

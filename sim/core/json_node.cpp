@@ -1,4 +1,4 @@
-#include "sim/scenario/json_node.hpp"
+#include "sim/core/json_node.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +23,7 @@ std::string join(std::initializer_list<std::string_view> items) {
   std::string out;
   for (auto it = items.begin(); it != items.end(); ++it) {
     if (it != items.begin()) out += ", ";
-    out += "\"" + std::string(*it) + "\"";
+    out.append(1, '"').append(*it).append(1, '"');
   }
   return out;
 }

@@ -1,0 +1,28 @@
+#pragma once
+// The interface every policy implements: the engine's Controller (start, route,
+// on_tick, notices) plus a name. A policy never touches engine internals: it
+// sees a ClusterView and acts through ClusterControl. Baselines and ablations
+// are policies like any other.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "sim/serving/controller.hpp"
+#include "sim/serving/simulation_config.hpp"
+
+namespace servesim {
+
+// What a policy knows when it is built: the scenario's world, and a name for
+// its own random streams.
+struct PolicyContext {
+  const SimulationConfig& world;
+  std::uint64_t seed = 1;
+  std::string label;  // unique within the scenario; prefixes the policy's stream names
+};
+
+class Policy : public Controller {
+ public:
+  virtual std::string_view name() const = 0;
+};
+
+}  // namespace servesim

@@ -1,0 +1,26 @@
+#include "policies/policy_registry.hpp"
+
+#include "policies/static/static_policy.hpp"
+
+namespace servesim {
+
+std::vector<PolicyEntry> policy_registry() {
+  return {
+      {"static", "fixed placement and batchers from the scenario; least-loaded, round-robin or weighted routing",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<StaticPolicy>(params, context);
+       }},
+  };
+}
+
+std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& params, const PolicyContext& context) {
+  const std::string name = name_node.string();
+  std::string known;
+  for (const auto& entry : policy_registry()) {
+    if (entry.name == name) return entry.make(params, context);
+    known += (known.empty() ? "" : ", ") + entry.name;
+  }
+  name_node.fail("unknown policy \"" + name + "\" (known: " + known + ")");
+}
+
+}  // namespace servesim

@@ -1,0 +1,114 @@
+#include <boost/program_options.hpp>
+#include <iomanip>
+#include <iostream>
+
+#include "policies/policy_registry.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/cluster/device_kind.hpp"
+#include "sim/core/input_error.hpp"
+#include "sim/metrics/summary_csv.hpp"
+#include "sim/scenario/catalog_parser.hpp"
+#include "sim/scenario/scenario_loader.hpp"
+#include "sim/scenario/workload_parser.hpp"
+
+namespace servesim::cli {
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr const char* kListUsage =
+    "usage: servesim list [policies|workloads|devices|batchers|catalog SCENARIO]\n\n"
+    "Without an argument, lists everything but catalogs. `catalog SCENARIO` prints the device types\n"
+    "and model variants (accuracy, memory, batch-1 latency per device type) the scenario loads.\n";
+
+void print_pairs(const std::string& title, const std::vector<std::pair<std::string, std::string>>& rows) {
+  std::cout << title << ":\n";
+  for (const auto& [name, what] : rows) std::cout << "  " << std::left << std::setw(18) << name << what << "\n";
+}
+
+void list_policies() {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const auto& p : policy_registry()) rows.emplace_back(p.name, p.description);
+  print_pairs("policies", rows);
+}
+
+void list_devices() {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (auto name : kDeviceKindNames) rows.emplace_back(std::string(name), "device kind");
+  print_pairs("device kinds (device types are declared in hardware catalogs)", rows);
+}
+
+void list_batchers() {
+  print_pairs("batchers", {{"greedy", "work-conserving: take up to max_batch whenever the replica is free"},
+                           {"timeout", "start at max_batch queued or when the head waited timeout_ms (MArk)"}});
+}
+
+void list_catalog(const std::string& scenario_file) {
+  const Scenario scenario = load_scenario(scenario_file);
+  std::cout << "device types:\n";
+  for (const auto& t : scenario.world.hardware->types()) {
+    std::cout << "  " << std::left << std::setw(16) << t.name << device_kind_name(t.kind) << ", " << t.memory_mb
+              << " MB, $" << t.price_per_hour << "/h\n";
+  }
+  const auto& models = *scenario.world.models;
+  for (const auto& family : models.families()) {
+    std::cout << "family " << family.name << ":\n";
+    for (VariantId v : family.variants) {
+      const auto& variant = models.variant(v);
+      std::cout << "  " << std::left << std::setw(24) << variant.name << " acc " << std::setprecision(4)
+                << variant.accuracy << ", " << variant.memory_mb << " MB, max batch " << variant.max_batch << ";";
+      for (const auto& [device, profile] : variant.latency) {
+        std::cout << " " << device << " " << profile.at(1).millis() << " ms";
+      }
+      std::cout << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+int list_command(const std::vector<std::string>& args) {
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << kListUsage;
+    return 0;
+  }
+  const std::string what = args.empty() ? "all" : args[0];
+  if (what == "catalog") {
+    if (args.size() != 2) throw InputError("servesim list catalog", "expected a scenario file");
+    list_catalog(args[1]);
+    return 0;
+  }
+  if (args.size() > 1) throw InputError("servesim list", "unexpected argument \"" + args[1] + "\"");
+  const bool all = what == "all";
+  if (!all && what != "policies" && what != "workloads" && what != "devices" && what != "batchers") {
+    throw InputError("servesim list", "unknown list \"" + what + "\" (policies, workloads, devices, batchers, catalog)");
+  }
+  if (all || what == "policies") list_policies();
+  if (all || what == "workloads") print_pairs("workload kinds", workload_kinds());
+  if (all || what == "devices") list_devices();
+  if (all || what == "batchers") list_batchers();
+  return 0;
+}
+
+int collect_command(const std::vector<std::string>& args) {
+  std::vector<std::string> dirs;
+  po::options_description visible("collect");
+  visible.add_options()("dir", po::value(&dirs)->composing(), "run folders or sweep folders to search")(
+      "help,h", "this help");
+  po::positional_options_description positional;
+  positional.add("dir", -1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm.count("help") || dirs.empty()) {
+    std::cout << "usage: servesim collect DIR...\n\nPrints one CSV row per summary.json found under the DIRs "
+                 "(summaries flattened to dotted keys).\n";
+    return dirs.empty() && !vm.count("help") ? kExitInputError : 0;
+  }
+  SummaryCsvCollector collector;
+  for (const auto& d : dirs) collector.add(d);
+  collector.write_csv(std::cout);
+  return 0;
+}
+
+}  // namespace servesim::cli

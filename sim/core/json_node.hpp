@@ -1,0 +1,73 @@
+#pragma once
+// A JSON value together with where it came from (file and JSON path), so that
+// every validation error names the file, the field and what was expected.
+// Readers of scenarios, catalogs and workloads all go through this class.
+#include <cstdint>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace servesim {
+
+class JsonNode {
+ public:
+  JsonNode(const nlohmann::json& value, std::string file, std::string path = "");
+
+  const nlohmann::json& raw() const { return *value_; }
+  const std::string& file() const { return file_; }
+  const std::string& path() const { return path_; }
+  // "file: path" (or just "file" at the root).
+  std::string where() const;
+  [[noreturn]] void fail(const std::string& expected) const;
+
+  // Objects. Unknown keys are errors: call expect_object first with every key
+  // the reader understands.
+  void expect_object(std::initializer_list<std::string_view> allowed_keys) const;
+  bool has(std::string_view key) const;
+  JsonNode at(std::string_view key) const;  // missing -> error naming the field
+  std::optional<JsonNode> find(std::string_view key) const;
+  std::vector<std::string> keys() const;  // in document order is not kept: sorted
+
+  // Arrays.
+  std::vector<JsonNode> items() const;  // not an array -> error
+  std::vector<JsonNode> items(std::string_view key) const { return at(key).items(); }
+
+  // Scalars at this node.
+  double number() const;
+  double positive() const;      // > 0
+  double non_negative() const;  // >= 0
+  double probability() const;   // in [0, 1]
+  std::int64_t integer() const;
+  std::int64_t positive_integer() const;
+  std::string string() const;
+  bool boolean() const;
+  // A string that must be one of `choices`.
+  std::string choice(std::initializer_list<std::string_view> choices) const;
+
+  // Scalars of a member, required or with a default.
+  double number(std::string_view key) const { return at(key).number(); }
+  double positive(std::string_view key) const { return at(key).positive(); }
+  double non_negative(std::string_view key) const { return at(key).non_negative(); }
+  std::int64_t positive_integer(std::string_view key) const { return at(key).positive_integer(); }
+  std::string string(std::string_view key) const { return at(key).string(); }
+  double number_or(std::string_view key, double fallback) const;
+  double positive_or(std::string_view key, double fallback) const;
+  double non_negative_or(std::string_view key, double fallback) const;
+  std::int64_t positive_integer_or(std::string_view key, std::int64_t fallback) const;
+  std::int64_t integer_or(std::string_view key, std::int64_t fallback) const;
+  std::string string_or(std::string_view key, std::string fallback) const;
+  bool boolean_or(std::string_view key, bool fallback) const;
+
+ private:
+  const nlohmann::json* value_;
+  std::string file_;
+  std::string path_;
+};
+
+// Parses a JSON file; a syntax error names the file, line and column.
+nlohmann::json read_json_file(const std::string& path);
+
+}  // namespace servesim

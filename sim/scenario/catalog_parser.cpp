@@ -1,0 +1,74 @@
+#include "sim/scenario/catalog_parser.hpp"
+
+namespace servesim {
+namespace {
+
+LatencyProfile parse_profile(const JsonNode& node, LatencyProfile::Fit fit) {
+  std::vector<LatencyPoint> points;
+  for (const JsonNode& pair : node.items()) {
+    const auto items = pair.items();
+    if (items.size() != 2) pair.fail("expected [batch, latency_ms]");
+    const auto batch = static_cast<std::uint32_t>(items[0].positive_integer());
+    if (!points.empty() && batch <= points.back().batch) items[0].fail("batch sizes must increase");
+    points.push_back({batch, items[1].positive()});
+  }
+  if (points.empty()) node.fail("expected at least one [batch, latency_ms] point");
+  if (fit == LatencyProfile::Fit::kInterpolate && points.front().batch != 1) {
+    node.fail("the profile must measure batch 1 (or set \"latency_fit\": \"linear\" on the variant)");
+  }
+  return LatencyProfile(std::move(points), fit);
+}
+
+void parse_variant(const JsonNode& node, FamilyId family, const HardwareCatalog& hardware, ModelCatalog& into) {
+  node.expect_object({"name", "accuracy", "memory_mb", "load_latency_ms", "max_batch", "latency_fit", "latency_ms",
+                      "source"});
+  ModelVariant v;
+  v.name = node.string("name");
+  if (into.find_variant(v.name)) node.at("name").fail("duplicate variant name \"" + v.name + "\"");
+  v.family = family;
+  v.accuracy_raw = node.positive("accuracy");
+  v.memory_mb = node.non_negative("memory_mb");
+  v.load_latency = from_millis(node.non_negative_or("load_latency_ms", 0));
+  v.max_batch = static_cast<std::uint32_t>(node.positive_integer_or("max_batch", 1));
+  const bool linear = node.has("latency_fit") && node.at("latency_fit").choice({"interpolate", "linear"}) == "linear";
+  const JsonNode latency = node.at("latency_ms");
+  for (const std::string& device : latency.keys()) {
+    if (!hardware.find(device)) latency.at(device).fail("unknown device type \"" + device + "\"");
+    v.latency.emplace(device, parse_profile(latency.at(device),
+                                            linear ? LatencyProfile::Fit::kLinear : LatencyProfile::Fit::kInterpolate));
+  }
+  if (v.latency.empty()) latency.fail("expected a latency profile for at least one device type");
+  into.add_variant(std::move(v));
+}
+
+}  // namespace
+
+void parse_hardware_catalog(const JsonNode& node, HardwareCatalog& into) {
+  node.expect_object({"device_types", "source", "description"});
+  for (const JsonNode& item : node.items("device_types")) {
+    item.expect_object({"name", "kind", "memory_mb", "price_per_hour", "source"});
+    DeviceType t;
+    t.name = item.string("name");
+    if (into.find(t.name)) item.at("name").fail("duplicate device type \"" + t.name + "\"");
+    t.kind = *parse_device_kind(item.at("kind").choice({"cpu", "gpu", "inferentia"}));
+    t.memory_mb = item.positive("memory_mb");
+    t.price_per_hour = item.non_negative_or("price_per_hour", 0);
+    into.add(std::move(t));
+  }
+}
+
+void parse_model_catalog(const JsonNode& node, const HardwareCatalog& hardware, ModelCatalog& into) {
+  node.expect_object({"families", "source", "description"});
+  for (const JsonNode& item : node.items("families")) {
+    item.expect_object({"name", "variants", "source", "task"});
+    const std::string name = item.string("name");
+    if (into.find_family(name)) item.at("name").fail("duplicate family \"" + name + "\"");
+    const FamilyId family = into.add_family(name);
+    const auto variants = item.items("variants");
+    if (variants.empty()) item.at("variants").fail("expected at least one variant");
+    for (const JsonNode& v : variants) parse_variant(v, family, hardware, into);
+  }
+  into.normalize_accuracy();
+}
+
+}  // namespace servesim

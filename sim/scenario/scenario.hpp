@@ -1,0 +1,39 @@
+#pragma once
+// A loaded, validated scenario: the world every policy run shares, the policies
+// to compare, and where the results go. Immutable once loaded.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "sim/core/json_node.hpp"
+#include "sim/serving/simulation_config.hpp"
+
+namespace servesim {
+
+struct PolicySpec {
+  std::string name;    // registry name, e.g. "static"
+  std::string label;   // unique in the scenario; names the run folder
+  nlohmann::json name_json;
+  nlohmann::json params;
+  std::string path;    // JSON path of the entry, for errors
+
+  JsonNode name_node(const std::string& file) const { return JsonNode(name_json, file, path + ".name"); }
+  JsonNode params_node(const std::string& file) const { return JsonNode(params, file, path + ".params"); }
+};
+
+struct OutputSpec {
+  std::filesystem::path dir;  // run folders go to dir/<policy label>/
+  bool queries_csv = false;
+};
+
+struct Scenario {
+  std::string name;
+  std::string description;
+  std::string file;  // as given on the command line
+  SimulationConfig world;
+  std::vector<PolicySpec> policies;
+  OutputSpec outputs;
+};
+
+}  // namespace servesim

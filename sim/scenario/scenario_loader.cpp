@@ -1,0 +1,242 @@
+#include "sim/scenario/scenario_loader.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sim/core/input_error.hpp"
+#include "sim/scenario/catalog_parser.hpp"
+#include "sim/scenario/overrides.hpp"
+#include "sim/scenario/workload_parser.hpp"
+
+namespace servesim {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A catalog entry is a path (relative to the scenario's folder) or an inline object.
+template <typename Parse>
+void for_each_catalog(const JsonNode& list, const fs::path& base, Parse&& parse) {
+  for (const JsonNode& item : list.items()) {
+    if (item.raw().is_object()) {
+      parse(item);
+      continue;
+    }
+    const fs::path file = base / item.string();
+    const nlohmann::json doc = read_json_file(file.string());
+    parse(JsonNode(doc, file.string()));
+  }
+}
+
+void load_catalogs(const JsonNode& node, const fs::path& base, SimulationConfig& world) {
+  node.expect_object({"models", "hardware"});
+  auto hardware = std::make_shared<HardwareCatalog>();
+  for_each_catalog(node.at("hardware"), base, [&](const JsonNode& c) { parse_hardware_catalog(c, *hardware); });
+  auto models = std::make_shared<ModelCatalog>();
+  for_each_catalog(node.at("models"), base, [&](const JsonNode& c) { parse_model_catalog(c, *hardware, *models); });
+  world.hardware = hardware;
+  world.models = models;
+}
+
+void load_cluster(const JsonNode& node, SimulationConfig& world) {
+  node.expect_object({"devices"});
+  for (const JsonNode& group : node.items("devices")) {
+    group.expect_object({"type", "count"});
+    const JsonNode type = group.at("type");
+    const auto id = world.hardware->find(type.string());
+    if (!id) type.fail("unknown device type \"" + type.string() + "\"");
+    const auto count = group.positive_integer_or("count", 1);
+    world.devices.insert(world.devices.end(), static_cast<std::size_t>(count), *id);
+  }
+  if (world.devices.empty()) node.at("devices").fail("expected at least one device");
+}
+
+FamilyId family_of(const JsonNode& node, const ModelCatalog& models) {
+  const auto family = models.find_family(node.string());
+  if (!family) node.fail("unknown model family \"" + node.string() + "\"");
+  return *family;
+}
+
+Pipeline parse_pipeline(const JsonNode& app, const ModelCatalog& models) {
+  if (app.has("family") == app.has("pipeline")) app.fail("expected exactly one of \"family\" or \"pipeline\"");
+  if (app.has("family")) {
+    const JsonNode f = app.at("family");
+    return Pipeline({Stage{f.string(), family_of(f, models)}}, {});
+  }
+  const JsonNode node = app.at("pipeline");
+  node.expect_object({"stages", "edges"});
+  std::vector<Stage> stages;
+  std::map<std::string, StageId> index;
+  for (const JsonNode& s : node.items("stages")) {
+    s.expect_object({"name", "family"});
+    const std::string name = s.string("name");
+    if (!index.emplace(name, static_cast<StageId>(stages.size())).second) s.at("name").fail("duplicate stage name");
+    stages.push_back(Stage{name, family_of(s.at("family"), models)});
+  }
+  std::vector<PipelineEdge> edges;
+  if (node.has("edges")) {
+    for (const JsonNode& e : node.items("edges")) {
+      e.expect_object({"from", "to", "probability"});
+      auto stage_ref = [&](const char* key) {
+        const JsonNode ref = e.at(key);
+        auto it = index.find(ref.string());
+        if (it == index.end()) ref.fail("no stage named \"" + ref.string() + "\"");
+        return it->second;
+      };
+      const double p = e.has("probability") ? e.at("probability").probability() : 1.0;
+      edges.push_back(PipelineEdge{stage_ref("from"), stage_ref("to"), p});
+    }
+  }
+  try {
+    return Pipeline(std::move(stages), std::move(edges));
+  } catch (const std::invalid_argument& error) {
+    node.fail(error.what());
+  }
+}
+
+// The fastest a query can get through the pipeline on this cluster: the longest
+// path of the stages' fastest batch-1 latencies on the cluster's device types.
+Duration fastest_end_to_end(const JsonNode& app, const Pipeline& pipeline, const SimulationConfig& world) {
+  std::set<std::string> types;
+  for (DeviceTypeId d : world.devices) types.insert(world.hardware->type(d).name);
+  std::vector<Duration> finish(pipeline.stages().size());
+  Duration longest;
+  for (StageId s : pipeline.topological_order()) {
+    const FamilyId family = pipeline.stages()[s].family;
+    std::optional<Duration> best;
+    for (VariantId v : world.models->family(family).variants) {
+      for (const auto& t : types) {
+        if (const auto* profile = world.models->variant(v).profile_on(t)) {
+          if (!best || profile->at(1) < *best) best = profile->at(1);
+        }
+      }
+    }
+    if (!best) {
+      app.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's devices");
+    }
+    finish[s] += *best;
+    longest = std::max(longest, finish[s]);
+    for (const auto& e : pipeline.out_edges(s)) finish[e.to] = std::max(finish[e.to], finish[s]);
+  }
+  return longest;
+}
+
+void check_accuracy_floor(const JsonNode& node, const Application& app, const ModelCatalog& models) {
+  for (const Stage& stage : app.pipeline.stages()) {
+    const auto& variants = models.family(stage.family).variants;
+    const bool any = std::any_of(variants.begin(), variants.end(),
+                                 [&](VariantId v) { return models.variant(v).accuracy >= *app.min_accuracy; });
+    if (!any) node.fail("no variant of family \"" + models.family(stage.family).name + "\" reaches this accuracy");
+  }
+}
+
+Application parse_application(const JsonNode& node, const SimulationConfig& world) {
+  node.expect_object({"name", "slo_ms", "min_accuracy", "family", "pipeline", "workload"});
+  Application app{node.string("name"), parse_pipeline(node, *world.models), from_millis(node.positive("slo_ms")),
+                  std::nullopt};
+  if (node.has("min_accuracy")) {
+    app.min_accuracy = node.at("min_accuracy").probability();
+    check_accuracy_floor(node.at("min_accuracy"), app, *world.models);
+  }
+  const Duration fastest = fastest_end_to_end(node, app.pipeline, world);
+  if (app.slo < fastest) {
+    node.at("slo_ms").fail("the SLO is below the fastest possible latency of this pipeline on this cluster (" +
+                           std::to_string(fastest.millis()) + " ms)");
+  }
+  return app;
+}
+
+void load_applications(const JsonNode& root, const fs::path& base, SimulationConfig& world) {
+  const auto apps = root.items("applications");
+  if (apps.empty()) root.at("applications").fail("expected at least one application");
+  std::set<std::string> names;
+  for (AppId a = 0; a < apps.size(); ++a) {
+    world.applications.push_back(parse_application(apps[a], world));
+    const std::string& name = world.applications.back().name;
+    if (!names.insert(name).second) apps[a].at("name").fail("duplicate application name \"" + name + "\"");
+    if (apps[a].has("workload")) {
+      world.workloads.push_back({parse_workload(apps[a].at("workload"), base), "workload/" + name, a});
+    } else if (!root.has("mix")) {
+      apps[a].fail("expected a \"workload\" (or a top-level \"mix\" that covers every application)");
+    }
+  }
+  if (root.has("mix")) world.workloads.push_back({parse_mix(root.at("mix"), apps.size(), base), "workload/mix", {}});
+}
+
+void load_serving(const JsonNode& node, SimulationConfig& world) {
+  node.expect_object({"drop", "service_time"});
+  if (node.has("drop")) {
+    const std::string drop = node.at("drop").choice({"none", "expired", "infeasible"});
+    world.drop = drop == "expired" ? DropPolicy::kExpired : drop == "infeasible" ? DropPolicy::kInfeasible : DropPolicy::kNone;
+  }
+  if (!node.has("service_time")) return;
+  const JsonNode st = node.at("service_time");
+  st.expect_object({"distribution", "cv"});
+  using D = ServiceTimeSpec::Distribution;
+  const std::string d = st.at("distribution").choice({"deterministic", "exponential", "gamma", "lognormal"});
+  world.service_time.distribution = d == "exponential" ? D::kExponential
+                                    : d == "gamma"     ? D::kGamma
+                                    : d == "lognormal" ? D::kLognormal
+                                                       : D::kDeterministic;
+  if (world.service_time.distribution == D::kGamma || world.service_time.distribution == D::kLognormal) {
+    world.service_time.cv = st.positive("cv");
+  } else if (st.has("cv")) {
+    st.at("cv").fail("only \"gamma\" and \"lognormal\" take a cv");
+  }
+}
+
+void load_policies(const JsonNode& root, Scenario& scenario) {
+  const auto items = root.items("policies");
+  if (items.empty()) root.at("policies").fail("expected at least one policy");
+  std::set<std::string> labels;
+  for (const JsonNode& item : items) {
+    item.expect_object({"name", "label", "params"});
+    PolicySpec spec;
+    spec.name = item.string("name");
+    spec.label = item.string_or("label", spec.name);
+    if (!labels.insert(spec.label).second) {
+      item.fail("duplicate policy label \"" + spec.label + "\" (give each entry its own \"label\")");
+    }
+    spec.name_json = item.at("name").raw();
+    spec.params = item.has("params") ? item.at("params").raw() : nlohmann::json::object();
+    spec.path = item.path();
+    scenario.policies.push_back(std::move(spec));
+  }
+}
+
+void load_outputs(const JsonNode& root, Scenario& scenario) {
+  scenario.outputs.dir = fs::path("results") / scenario.name;
+  scenario.world.window = from_seconds(10);
+  if (!root.has("outputs")) return;
+  const JsonNode node = root.at("outputs");
+  node.expect_object({"dir", "window_s", "queries_csv"});
+  if (node.has("dir")) scenario.outputs.dir = node.string("dir");
+  scenario.world.window = from_seconds(node.positive_or("window_s", 10));
+  scenario.outputs.queries_csv = node.boolean_or("queries_csv", false);
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  nlohmann::json document = read_json_file(path);
+  apply_overrides(document, overrides);
+  const JsonNode root(document, path);
+  root.expect_object({"name", "description", "seed", "duration_s", "catalogs", "applications", "mix", "cluster",
+                      "serving", "policies", "outputs"});
+  const fs::path base = fs::path(path).parent_path();
+  Scenario scenario;
+  scenario.file = path;
+  scenario.name = root.string("name");
+  scenario.description = root.string_or("description", "");
+  scenario.world.seed = static_cast<std::uint64_t>(root.has("seed") ? root.at("seed").positive_integer() : 1);
+  scenario.world.duration = from_seconds(root.positive("duration_s"));
+  load_catalogs(root.at("catalogs"), base, scenario.world);
+  load_cluster(root.at("cluster"), scenario.world);
+  load_applications(root, base, scenario.world);
+  if (root.has("serving")) load_serving(root.at("serving"), scenario.world);
+  load_policies(root, scenario);
+  load_outputs(root, scenario);
+  return scenario;
+}
+
+}  // namespace servesim

@@ -1,0 +1,199 @@
+#include "sim/scenario/scenario_runner.hpp"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "policies/policy_registry.hpp"
+#include "sim/core/input_error.hpp"
+#include "sim/metrics/query_csv_writer.hpp"
+#include "sim/metrics/run_metrics.hpp"
+#include "sim/metrics/timeseries_csv_writer.hpp"
+#include "sim/serving/simulation.hpp"
+
+namespace servesim {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vector<std::string>& labels) {
+  std::vector<const PolicySpec*> out;
+  for (const auto& p : scenario.policies) {
+    if (labels.empty() || std::find(labels.begin(), labels.end(), p.label) != labels.end()) out.push_back(&p);
+  }
+  for (const auto& label : labels) {
+    const bool known = std::any_of(scenario.policies.begin(), scenario.policies.end(),
+                                   [&](const PolicySpec& p) { return p.label == label; });
+    if (!known) throw InputError(scenario.file, "--policy " + label + ": the scenario has no policy with this label");
+  }
+  return out;
+}
+
+std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec) {
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label};
+  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+}
+
+std::vector<std::string> app_names(const Scenario& scenario) {
+  std::vector<std::string> names;
+  for (const auto& app : scenario.world.applications) names.push_back(app.name);
+  return names;
+}
+
+// Files are written under a temporary name and renamed once complete, so a
+// failed run never leaves a half-written file where a good one stood.
+class AtomicFile {
+ public:
+  explicit AtomicFile(fs::path path) : path_(std::move(path)), temp_(path_.string() + ".partial") {
+    out_.open(temp_);
+    if (!out_) throw InputError(temp_.string(), "cannot open for writing");
+  }
+  ~AtomicFile() {
+    if (!committed_) {
+      out_.close();
+      std::error_code ignored;
+      fs::remove(temp_, ignored);
+    }
+  }
+  std::ostream& stream() { return out_; }
+  void commit() {
+    out_.close();
+    if (!out_) throw InputError(temp_.string(), "write failed");
+    fs::rename(temp_, path_);
+    committed_ = true;
+  }
+
+ private:
+  fs::path path_;
+  fs::path temp_;
+  std::ofstream out_;
+  bool committed_ = false;
+};
+
+class ProgressLine {
+ public:
+  ProgressLine(std::string label, Duration total, bool quiet, std::mutex& mutex)
+      : label_(std::move(label)), total_(total), quiet_(quiet), mutex_(mutex), begin_(Clock::now()) {}
+
+  // Silent for the first few seconds, then at most every two seconds.
+  void update(SimTime now, std::uint64_t events) {
+    if (quiet_) return;
+    const double wall = std::chrono::duration<double>(Clock::now() - begin_).count();
+    if (wall < 3.0 || wall - last_ < 2.0) return;
+    last_ = wall;
+    std::lock_guard lock(mutex_);
+    std::fprintf(stderr, "[%s] simulated %.0f/%.0f s, wall %.1f s, %.0f events/s\n", label_.c_str(),
+                 now.seconds(), total_.seconds(), wall, static_cast<double>(events) / wall);
+  }
+
+ private:
+  std::string label_;
+  Duration total_;
+  bool quiet_;
+  std::mutex& mutex_;
+  Clock::time_point begin_;
+  double last_ = 0;
+};
+
+RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOptions& options, std::mutex& mutex) {
+  const auto begin = Clock::now();
+  RunReport report;
+  report.dir = (options.out_dir.empty() ? scenario.outputs.dir : options.out_dir) / spec.label;
+  std::unique_ptr<AtomicFile> series, queries;
+  std::unique_ptr<TimeSeriesCsvWriter> series_writer;
+  std::unique_ptr<QueryCsvWriter> query_writer;
+  if (options.write_files) {
+    fs::create_directories(report.dir);
+    series = std::make_unique<AtomicFile>(report.dir / "timeseries.csv");
+    series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream());
+    if (scenario.outputs.queries_csv) {
+      queries = std::make_unique<AtomicFile>(report.dir / "queries.csv");
+      query_writer = std::make_unique<QueryCsvWriter>(queries->stream(), app_names(scenario));
+    }
+  }
+  RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
+                                      app_names(scenario), series_writer.get(), query_writer.get()});
+  const auto policy = build_policy(scenario, spec);
+  Simulation simulation(scenario.world, *policy, metrics);
+  simulation.start();
+  ProgressLine progress(spec.label, scenario.world.duration, options.quiet, mutex);
+  simulation.run([&](SimTime now) { progress.update(now, simulation.events_dispatched()); },
+                 scenario.world.duration.is_infinite() ? Duration::infinite() : from_seconds(1));
+  report.summary = make_run_summary(metrics, RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed,
+                                                         scenario.world.duration.seconds()});
+  report.policy_wall_seconds = simulation.policy_wall_seconds();
+  report.events = simulation.events_dispatched();
+  if (options.write_files) {
+    series_writer->flush();
+    series->commit();
+    if (query_writer) {
+      query_writer->flush();
+      queries->commit();
+    }
+    AtomicFile summary(report.dir / "summary.json");
+    write_summary_json(report.summary, summary.stream());
+    summary.commit();
+  }
+  report.wall_seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+  return report;
+}
+
+}  // namespace
+
+void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels) {
+  for (const PolicySpec* spec : selected(scenario, labels)) {
+    RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
+                                        app_names(scenario), nullptr, nullptr});
+    const auto policy = build_policy(scenario, *spec);
+    Simulation simulation(scenario.world, *policy, metrics);
+    simulation.start();
+  }
+}
+
+std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {
+  const auto specs = selected(scenario, options.policies);
+  check_policy_placements(scenario, options.policies);
+  std::vector<RunReport> reports(specs.size());
+  std::vector<std::exception_ptr> errors(specs.size());
+  std::mutex mutex;
+  std::size_t next = 0;
+  auto worker = [&] {
+    while (true) {
+      std::size_t i;
+      {
+        std::lock_guard lock(mutex);
+        if (next == specs.size()) return;
+        i = next++;
+      }
+      try {
+        reports[i] = run_one(scenario, *specs[i], options, mutex);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(specs.size())));
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  return reports;
+}
+
+double peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+}  // namespace servesim

@@ -1,0 +1,40 @@
+#pragma once
+// Runs every policy of a scenario on a fresh Simulation built from the same
+// world (so all see the same queries), writes one folder per run and returns
+// what the comparison table needs.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "sim/metrics/run_summary.hpp"
+#include "sim/scenario/scenario.hpp"
+
+namespace servesim {
+
+struct RunOptions {
+  std::filesystem::path out_dir;      // empty: the scenario's outputs.dir
+  std::vector<std::string> policies;  // labels to run; empty: all
+  unsigned jobs = 1;                  // runs at once, on threads
+  bool quiet = false;                 // no progress lines on stderr
+  bool write_files = true;
+};
+
+struct RunReport {
+  RunSummary summary;
+  std::filesystem::path dir;
+  double wall_seconds = 0;         // the whole run: build, simulate, write
+  double policy_wall_seconds = 0;  // inside the policy's start/tick/notices
+  std::uint64_t events = 0;
+};
+
+// Builds each selected policy and lets it place its initial replicas, without
+// running: the errors a scenario can only show at placement (a replica that
+// does not fit) then surface before any run starts. Throws InputError.
+void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels = {});
+
+std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options);
+
+// Peak resident set size of this process in MiB (getrusage).
+double peak_rss_mib();
+
+}  // namespace servesim

@@ -1,0 +1,34 @@
+#pragma once
+// The actions a policy can take. Each takes effect after its modeled delay:
+// a replica is usable once its variant's load latency has passed (actions
+// taken in Controller::start are the warm initial state and act at once).
+#include <optional>
+#include <string>
+
+#include "sim/serving/batcher.hpp"
+#include "sim/serving/replica.hpp"
+
+namespace servesim {
+
+struct ReplicaRequest {
+  VariantId variant = 0;
+  DeviceId device = 0;
+  BatcherSpec batcher;
+  std::uint32_t concurrency = 1;
+};
+
+struct LoadResult {
+  std::optional<ReplicaId> replica;  // empty when refused
+  std::string refusal;               // why: not profiled there, not enough memory
+};
+
+class ClusterControl {
+ public:
+  virtual ~ClusterControl() = default;
+  virtual LoadResult load_replica(const ReplicaRequest& request) = 0;
+  // Stops accepting visits at once; serves what is queued, then frees memory.
+  virtual void unload_replica(ReplicaId id) = 0;
+  virtual void set_batcher(ReplicaId id, const BatcherSpec& spec) = 0;
+};
+
+}  // namespace servesim

@@ -1,0 +1,42 @@
+#pragma once
+// The engine's side of a policy. policies/policy.hpp builds on this interface;
+// the engine never sees more of a policy than this.
+#include <cstdint>
+
+#include "sim/serving/cluster_control.hpp"
+#include "sim/serving/cluster_view.hpp"
+
+namespace servesim {
+
+struct RouteRequest {
+  std::uint64_t query = 0;  // the query's id, unique in the run
+  AppId app = 0;
+  StageId stage = 0;
+  FamilyId family = 0;
+  SimTime arrival;
+  SimTime deadline;
+};
+
+struct RouteDecision {
+  enum class Kind : std::uint8_t { kReplica, kReject };
+  Kind kind = Kind::kReject;
+  ReplicaId replica = 0;
+
+  static RouteDecision to(ReplicaId id) { return {Kind::kReplica, id}; }
+  static RouteDecision reject() { return {Kind::kReject, 0}; }
+};
+
+class Controller {
+ public:
+  virtual ~Controller() = default;
+  // Initial placement, before the first arrival.
+  virtual void start(ClusterControl& control, const ClusterView& view) = 0;
+  // Where this query's stage goes. On the hot path: keep it cheap.
+  virtual RouteDecision route(const RouteRequest& request, const ClusterView& view) = 0;
+  // Periodic control; infinite means never.
+  virtual Duration tick_interval() const { return Duration::infinite(); }
+  virtual void on_tick(ClusterControl& /*control*/, const ClusterView& /*view*/) {}
+  virtual void on_replica_ready(ReplicaId /*id*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
+};
+
+}  // namespace servesim

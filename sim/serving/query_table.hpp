@@ -1,0 +1,47 @@
+#pragma once
+// The queries in flight, in reusable slots: no allocation per query once the
+// table has grown to the largest number in flight.
+#include <cstdint>
+#include <vector>
+
+#include "sim/metrics/query_outcome.hpp"
+#include "sim/serving/application.hpp"
+
+namespace servesim {
+
+struct QueryRecord {
+  std::uint64_t id = 0;
+  SimTime arrival;
+  SimTime deadline;
+  Duration queue_wait;
+  double accuracy = 1.0;  // weakest variant so far
+  AppId app = 0;
+  std::uint16_t outstanding = 0;                // visits queued or executing
+  OutcomeKind fate = OutcomeKind::kCompleted;   // changed once a visit fails
+};
+
+// Per-query state of a join stage: how many in-edges resolved, any taken.
+struct JoinState {
+  std::uint8_t resolved = 0;
+  bool delivered = false;
+};
+
+class QueryTable {
+ public:
+  explicit QueryTable(std::uint32_t joins_per_query) : joins_per_query_(joins_per_query) {}
+
+  std::uint32_t add(const QueryRecord& record);
+  void remove(std::uint32_t slot);
+  QueryRecord& at(std::uint32_t slot) { return records_[slot]; }
+  JoinState& join(std::uint32_t slot, int join_index) { return joins_[slot * joins_per_query_ + join_index]; }
+  std::uint64_t in_flight() const { return in_flight_; }
+
+ private:
+  std::vector<QueryRecord> records_;
+  std::vector<JoinState> joins_;
+  std::vector<std::uint32_t> free_;
+  std::uint32_t joins_per_query_;
+  std::uint64_t in_flight_ = 0;
+};
+
+}  // namespace servesim

@@ -1,0 +1,60 @@
+#pragma once
+// One loaded model variant on one device: a FIFO queue, a batcher, and up to
+// `concurrency` batches executing at once (worker threads of a CPU server; 1
+// for an accelerator). Engine-internal: policies see a ReplicaInfo.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim/core/random_stream.hpp"
+#include "sim/serving/batcher.hpp"
+#include "sim/serving/model_catalog.hpp"
+#include "sim/serving/service_time.hpp"
+#include "sim/serving/sliding_rate.hpp"
+#include "sim/serving/visit_queue.hpp"
+
+namespace servesim {
+
+using ReplicaId = std::uint32_t;
+using DeviceId = std::uint32_t;
+
+enum class ReplicaState : std::uint8_t { kLoading, kActive, kDraining, kUnloaded };
+
+struct RunningBatch {
+  std::vector<Visit> visits;  // capacity kept across batches: no allocation per batch
+  SimTime started;
+  bool in_use = false;
+};
+
+struct Replica {
+  Replica(ReplicaId id, VariantId variant, DeviceId device, std::vector<Duration> latency,
+          std::unique_ptr<Batcher> batcher, std::uint32_t concurrency, RandomStream rng);
+
+  std::uint32_t max_batch() const { return static_cast<std::uint32_t>(latency.size() - 1); }
+  bool accepts_visits() const { return state == ReplicaState::kLoading || state == ReplicaState::kActive; }
+  bool has_free_slot() const { return running < batches.size(); }
+  std::uint32_t free_slot() const;
+  // Queued plus executing visits: the load a router balances.
+  std::uint64_t outstanding() const { return queue.size() + executing_visits; }
+
+  ReplicaId id;
+  VariantId variant;
+  DeviceId device;
+  ReplicaState state = ReplicaState::kLoading;
+  std::vector<Duration> latency;  // latency[b], b = 1..max batch on this device
+  std::unique_ptr<Batcher> batcher;
+  std::vector<RunningBatch> batches;  // one slot per unit of concurrency
+  std::uint32_t running = 0;
+  std::uint64_t executing_visits = 0;
+  VisitQueue queue;
+  RandomStream rng;                     // service-time draws
+  std::uint32_t wake_generation = 0;    // lazy cancellation of batcher wake-ups
+  SimTime wake_at = SimTime::never();   // the wake-up currently scheduled
+  // Monitoring, as a real monitor would see it.
+  SlidingRate served;
+  double busy_slot_seconds = 0;  // integral of running batches over time
+  SimTime busy_since;            // last time `running` changed
+  SimTime loaded_at;             // when load_replica was called
+};
+
+}  // namespace servesim

@@ -1,0 +1,121 @@
+#pragma once
+// One run of one policy over the scenario's world: the front end that turns
+// arrivals into queries and routes their stages, the replicas that batch and
+// execute them, and the clock that drives the policy's control loop and the
+// metrics windows. Holds no global state; many can run at once.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "sim/core/event_loop.hpp"
+#include "sim/metrics/run_metrics.hpp"
+#include "sim/serving/cluster_control.hpp"
+#include "sim/serving/cluster_view.hpp"
+#include "sim/serving/controller.hpp"
+#include "sim/serving/query_table.hpp"
+#include "sim/serving/simulation_config.hpp"
+
+namespace servesim {
+
+class Simulation final : private ClusterView, private ClusterControl, private EventHandler {
+ public:
+  Simulation(const SimulationConfig& config, Controller& controller, RunMetrics& metrics);
+  ~Simulation() override;
+
+  // Lets the policy place its initial replicas and opens the arrival streams.
+  void start();
+  // Runs to the end of the scenario. `progress` (may be empty) is called every
+  // `every` of simulated time with the current time.
+  void run(const std::function<void(SimTime)>& progress = {}, Duration every = Duration::infinite());
+  // After run(): queries that had not left the system at the end.
+  std::uint64_t in_flight() const { return queries_.in_flight(); }
+  std::uint64_t events_dispatched() const { return events_; }
+  // Wall-clock seconds spent inside the policy's start/on_tick/notices.
+  double policy_wall_seconds() const { return policy_wall_.count(); }
+  const ClusterView& view() const { return *this; }
+
+ private:
+  enum EventKind : std::uint32_t { kArrival, kBatchDone, kBatcherWake, kReplicaReady, kPolicyTick, kWindowClose };
+
+  // EventHandler
+  void handle(const Event& event) override;
+  // ClusterView
+  SimTime now() const override { return loop_.now(); }
+  const ModelCatalog& models() const override { return *config_.models; }
+  const HardwareCatalog& hardware() const override { return *config_.hardware; }
+  std::span<const Application> applications() const override { return config_.applications; }
+  std::size_t device_count() const override { return devices_.size(); }
+  DeviceInfo device(DeviceId id) const override;
+  std::size_t replica_count() const override { return replicas_.size(); }
+  ReplicaInfo replica(ReplicaId id) const override;
+  std::uint64_t outstanding(ReplicaId id) const override { return replicas_[id]->outstanding(); }
+  double arrival_rate(AppId app, StageId stage) const override;
+  // ClusterControl
+  LoadResult load_replica(const ReplicaRequest& request) override;
+  void unload_replica(ReplicaId id) override;
+  void set_batcher(ReplicaId id, const BatcherSpec& spec) override;
+
+  struct Device {
+    DeviceTypeId type = 0;
+    DeviceKind kind = DeviceKind::kCpu;
+    double memory_free_mb = 0;
+    std::vector<ReplicaId> replicas;
+  };
+
+  // Query flow.
+  void on_arrival(std::uint32_t stream);
+  void pull_next_arrival(std::uint32_t stream);
+  void start_visit(std::uint32_t slot, StageId stage);
+  void resolve_edges(std::uint32_t slot, StageId stage, bool visited);
+  void resolve_into(std::uint32_t slot, StageId child, bool delivered);
+  bool edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index, double probability) const;
+  void end_visit(std::uint32_t slot);
+  void fail_visit(std::uint32_t slot, OutcomeKind why);
+  void finish_query(std::uint32_t slot);
+  // Replicas.
+  void try_start_batches(Replica& replica);
+  bool drop_head_if_late(Replica& replica);
+  void start_batch(Replica& replica, std::uint32_t size);
+  void on_batch_done(ReplicaId id, std::uint32_t slot);
+  void schedule_wake(Replica& replica, SimTime at);
+  void mark_busy_change(Replica& replica, int delta);
+  void on_replica_ready(ReplicaId id);
+  void release_if_drained(Replica& replica);
+  // Control loop and windows.
+  void on_policy_tick();
+  void on_window_close();
+  ClusterSnapshot snapshot(Duration window);
+  template <typename F>
+  void timed_policy_call(F&& call);
+
+  const SimulationConfig& config_;
+  Controller& controller_;
+  RunMetrics& metrics_;
+  EventLoop loop_;
+  std::uint32_t self_ = 0;
+  SimTime end_;
+  bool starting_ = false;  // inside Controller::start: actions act at once
+
+  std::vector<Device> devices_;
+  std::vector<std::unique_ptr<Replica>> replicas_;
+  QueryTable queries_;
+  std::vector<std::uint64_t> in_flight_per_app_;
+  std::uint64_t next_query_id_ = 0;
+  std::uint64_t events_ = 0;
+  std::uint64_t branch_seed_ = 0;
+
+  std::vector<std::unique_ptr<ArrivalStream>> streams_;
+  std::vector<Arrival> pending_;  // one pending arrival per stream
+  mutable std::vector<std::vector<SlidingRate>> stage_arrivals_;  // [app][stage]; reading rolls it
+
+  // Utilisation: running-batch weight per device kind, integrated over time.
+  std::array<double, kDeviceKindCount> busy_weight_{};
+  std::array<double, kDeviceKindCount> busy_integral_{};
+  SimTime busy_since_;
+  SimTime window_start_;
+  std::chrono::duration<double> policy_wall_{0};
+};
+
+}  // namespace servesim

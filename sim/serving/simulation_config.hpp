@@ -1,0 +1,43 @@
+#pragma once
+// Everything one run needs but the policy: the world as the scenario built it.
+// Immutable and shared by the runs of all the scenario's policies.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/cluster/hardware_catalog.hpp"
+#include "sim/serving/application.hpp"
+#include "sim/serving/model_catalog.hpp"
+#include "sim/serving/service_time.hpp"
+#include "traces/arrival_stream.hpp"  // the interface only; sim does not link traces
+
+namespace servesim {
+
+struct WorkloadSource {
+  std::shared_ptr<const WorkloadSpec> spec;
+  std::string name;          // random-stream name: same name, same arrivals
+  std::optional<AppId> app;  // set: every arrival is this app's; empty: the spec tags apps (a mix)
+};
+
+enum class DropPolicy : std::uint8_t {
+  kNone,        // serve everything, however late
+  kExpired,     // drop a visit whose deadline has passed when its batch forms
+  kInfeasible,  // also drop one that cannot finish in time even alone, started now
+};
+
+struct SimulationConfig {
+  std::uint64_t seed = 1;
+  Duration duration;
+  Duration window;  // time-series window
+  std::shared_ptr<const ModelCatalog> models;
+  std::shared_ptr<const HardwareCatalog> hardware;
+  std::vector<Application> applications;
+  std::vector<DeviceTypeId> devices;  // one entry per device of the fixed cluster
+  std::vector<WorkloadSource> workloads;
+  DropPolicy drop = DropPolicy::kNone;
+  ServiceTimeSpec service_time;
+};
+
+}  // namespace servesim
