@@ -153,6 +153,7 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
   for (AppId a = 0; a < apps.size(); ++a) {
     world.applications.push_back(parse_application(apps[a], world));
     const std::string& name = world.applications.back().name;
+    if (name == "all") apps[a].at("name").fail("\"all\" is reserved for the whole-run rows of the reports");
     if (!names.insert(name).second) apps[a].at("name").fail("duplicate application name \"" + name + "\"");
     if (apps[a].has("workload")) {
       world.workloads.push_back({parse_workload(apps[a].at("workload"), base), "workload/" + name, a});

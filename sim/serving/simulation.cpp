@@ -421,7 +421,11 @@ ClusterSnapshot Simulation::snapshot(Duration window) {
     busy_integral_[k] = 0;
   }
   busy_since_ = now;
+  // A device that hosts no replica is taken as not rented: it neither costs
+  // nor counts as capacity, so configurations that leave part of the cluster
+  // idle are cheaper and their utilisation is that of what they use.
   for (const Device& d : devices_) {
+    if (d.replicas.empty()) continue;
     const auto kind = static_cast<std::size_t>(d.kind);
     ++s.devices[kind];
     s.replicas[kind] += static_cast<std::uint32_t>(d.replicas.size());

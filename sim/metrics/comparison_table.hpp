@@ -1,0 +1,45 @@
+#pragma once
+// The table printed at the end of `servesim run`: one row per policy, the same
+// columns in every scenario, so that tables from different scenarios line up.
+// The same rows go to comparison.csv.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sim/metrics/run_summary.hpp"
+
+namespace servesim {
+
+class ComparisonTable {
+ public:
+  ComparisonTable() = default;
+  // wall_seconds[i] is the wall time of runs[i]; the sizes must match.
+  ComparisonTable(const std::vector<RunSummary>& runs, const std::vector<double>& wall_seconds);
+
+  void add(const RunSummary& run, double wall_seconds);
+  std::size_t size() const { return rows_.size(); }
+
+  // Fixed-width text, numbers right-aligned, "-" where a value is missing.
+  void print(std::ostream& out) const;
+  // Full precision, empty cells where a value is missing; a leading scenario
+  // column so that tables of several scenarios concatenate.
+  void write_csv(std::ostream& out) const;
+
+ private:
+  struct Row {
+    std::string scenario;
+    std::string policy;
+    std::uint64_t queries = 0;
+    double throughput_qps = 0;
+    double slo_pct = 0;
+    std::optional<double> p50_ms, p99_ms, accuracy_pct, max_drop_pct;
+    double cost = 0;
+    double wall_s = 0;
+  };
+  std::vector<std::string> text_cells(const Row& row) const;
+
+  std::vector<Row> rows_;
+};
+
+}  // namespace servesim

@@ -1,0 +1,135 @@
+#include "sim/metrics/latency_histogram.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace servesim {
+namespace {
+
+constexpr std::int64_t kSumCarry = 1'000'000'000'000'000'000LL;
+
+// Bucket bounds built by repeated multiplication, not std::log/std::pow: IEEE
+// multiplication is exact to the bit on every machine, libm is not, and the
+// bounds decide which bucket (hence which reported quantile) a latency lands in.
+struct BucketBounds {
+  std::vector<double> upper;  // upper[0] = kLowest; upper[i] = upper[i - 1] * gamma
+  double gamma;
+  double inverse_log_gamma;
+};
+
+const BucketBounds& bounds() {
+  static const BucketBounds table = [] {
+    BucketBounds b;
+    constexpr double a = LatencyHistogram::kBucketAccuracy;
+    b.gamma = (1 + a) / (1 - a);
+    b.inverse_log_gamma = 1 / std::log(b.gamma);
+    b.upper.push_back(static_cast<double>(LatencyHistogram::kLowest.ns));
+    while (b.upper.back() < static_cast<double>(LatencyHistogram::kHighest.ns)) {
+      b.upper.push_back(b.upper.back() * b.gamma);
+    }
+    return b;
+  }();
+  return table;
+}
+
+std::size_t regular_buckets() { return bounds().upper.size() - 1; }
+
+// 0-based index of the nearest-rank q-quantile among n sorted values:
+// ceil(q * n) - 1. The product is nudged down by a relative 1e-12 so that
+// 0.07 * 100 = 7.000000000000001 still means rank 7, not 8.
+std::uint64_t nearest_rank(double q, std::uint64_t n) {
+  const double x = std::clamp(q, 0.0, 1.0) * static_cast<double>(n);
+  const double rank = std::ceil(x - x * 1e-12);
+  return rank < 1 ? 0 : std::min(static_cast<std::uint64_t>(rank) - 1, n - 1);
+}
+
+}  // namespace
+
+std::size_t LatencyHistogram::bucket_count() { return regular_buckets() + 2; }
+
+LatencyHistogram::LatencyHistogram() : counts_(bucket_count(), 0) {}
+
+std::size_t LatencyHistogram::bucket_of(std::int64_t ns) const {
+  const auto& b = bounds();
+  const std::size_t n = regular_buckets();
+  const double v = static_cast<double>(ns);
+  if (v <= b.upper[0]) return 0;
+  if (v > b.upper[n]) return n + 1;
+  // The logarithm only guesses; the table has the final word, so a last-bit
+  // difference in std::log cannot move a latency to another bucket.
+  const double guess = std::ceil(std::log(v / b.upper[0]) * b.inverse_log_gamma);
+  std::size_t i = static_cast<std::size_t>(std::clamp(guess, 1.0, static_cast<double>(n)));
+  while (i > 1 && v <= b.upper[i - 1]) --i;
+  while (i < n && v > b.upper[i]) ++i;
+  return i;
+}
+
+void LatencyHistogram::record(Duration latency) {
+  ++counts_[bucket_of(latency.ns)];
+  ++count_;
+  add_to_sum(latency.ns);
+  min_ = std::min(min_, latency);
+  max_ = std::max(max_, latency);
+}
+
+void LatencyHistogram::add_to_sum(std::int64_t ns) {
+  sum_low_ns_ += ns;
+  while (sum_low_ns_ >= kSumCarry) {
+    sum_low_ns_ -= kSumCarry;
+    ++sum_high_;
+  }
+}
+
+void LatencyHistogram::merge(const LatencyHistogram& other) {
+  if (other.count_ == 0) return;
+  for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+  count_ += other.count_;
+  sum_high_ += other.sum_high_;
+  add_to_sum(other.sum_low_ns_);
+  min_ = std::min(min_, other.min_);
+  max_ = std::max(max_, other.max_);
+}
+
+void LatencyHistogram::reset() {
+  std::fill(counts_.begin(), counts_.end(), 0);
+  count_ = 0;
+  sum_low_ns_ = 0;
+  sum_high_ = 0;
+  min_ = Duration::infinite();
+  max_ = Duration::zero();
+}
+
+Duration LatencyHistogram::mean() const {
+  if (count_ == 0) return Duration::zero();
+  const double n = static_cast<double>(count_);
+  const double ns = static_cast<double>(sum_high_) / n * static_cast<double>(kSumCarry) +
+                    static_cast<double>(sum_low_ns_) / n;
+  return Duration{std::llround(ns)};
+}
+
+Duration LatencyHistogram::quantile(double q) const {
+  if (count_ == 0) return Duration::zero();
+  const std::uint64_t rank = nearest_rank(q, count_);
+  std::uint64_t below = 0;
+  for (std::size_t i = 0; i < counts_.size(); ++i) {
+    below += counts_[i];
+    if (below > rank) return estimate(i, rank);
+  }
+  return max_;  // unreachable: the buckets hold count_ latencies
+}
+
+Duration LatencyHistogram::estimate(std::size_t bucket, std::uint64_t rank) const {
+  // The extremes are known exactly; no need to estimate them.
+  if (rank == 0) return min_;
+  if (rank == count_ - 1) return max_;
+  const auto& b = bounds();
+  if (bucket == 0) return std::clamp(kLowest, min_, max_);
+  if (bucket == counts_.size() - 1) return max_;
+  // The point of (lo, hi] with equal relative distance to both ends.
+  const double lo = b.upper[bucket - 1];
+  const double hi = b.upper[bucket];
+  const Duration mid{std::llround(2 * lo * hi / (lo + hi))};
+  return std::clamp(mid, min_, max_);
+}
+
+}  // namespace servesim

@@ -1,0 +1,113 @@
+#include "sim/metrics/run_summary.hpp"
+
+#include "sim/core/input_error.hpp"
+#include "sim/metrics/json_writer.hpp"
+#include "sim/metrics/run_metrics.hpp"
+
+namespace servesim {
+namespace {
+
+QuerySummary summarize_queries(const QueryCounts& c, std::string_view app) {
+  if (c.finished() > c.arrived) {
+    throw InvariantError("summary of " + std::string(app) + ": " + std::to_string(c.finished()) +
+                         " queries finished but only " + std::to_string(c.arrived) + " arrived");
+  }
+  return QuerySummary{c.arrived, c.completed, c.on_time, c.late, c.dropped, c.rejected, c.arrived - c.finished()};
+}
+
+LatencySummary summarize_latency(const LatencyHistogram& h) {
+  if (h.count() == 0) return {};
+  return LatencySummary{h.mean().millis(), h.quantile(0.50).millis(), h.quantile(0.90).millis(),
+                        h.quantile(0.99).millis(), h.quantile(0.999).millis()};
+}
+
+ServiceSummary summarize_service(std::string app, const QueryTally& tally, std::optional<double> max_drop,
+                                 double duration_s) {
+  ServiceSummary s;
+  s.queries = summarize_queries(tally.counts(), app);
+  s.app = std::move(app);
+  s.throughput_qps = duration_s > 0 ? static_cast<double>(s.queries.completed) / duration_s : 0;
+  const std::uint64_t finished = s.queries.arrived - s.queries.in_flight;
+  s.slo_attainment = finished == 0 ? 1.0 : static_cast<double>(s.queries.on_time) / static_cast<double>(finished);
+  s.violation_ratio = 1.0 - s.slo_attainment;
+  s.latency_ms = summarize_latency(tally.latency());
+  s.effective_accuracy = tally.accuracy_pct();
+  s.max_accuracy_drop = max_drop;
+  return s;
+}
+
+void write_service(JsonWriter& w, const ServiceSummary& s) {
+  w.begin_object("queries");
+  w.integer("arrived", s.queries.arrived);
+  w.integer("completed", s.queries.completed);
+  w.integer("on_time", s.queries.on_time);
+  w.integer("late", s.queries.late);
+  w.integer("dropped", s.queries.dropped);
+  w.integer("rejected", s.queries.rejected);
+  w.integer("in_flight", s.queries.in_flight);
+  w.end_object();
+  w.number("throughput_qps", s.throughput_qps);
+  w.number("slo_attainment", s.slo_attainment);
+  w.number("violation_ratio", s.violation_ratio);
+  w.begin_object("latency_ms");
+  w.number("mean", s.latency_ms.mean_ms);
+  w.number("p50", s.latency_ms.p50_ms);
+  w.number("p90", s.latency_ms.p90_ms);
+  w.number("p99", s.latency_ms.p99_ms);
+  w.number("p999", s.latency_ms.p999_ms);
+  w.end_object();
+  w.number("effective_accuracy", s.effective_accuracy);
+  w.number("max_accuracy_drop", s.max_accuracy_drop);
+}
+
+}  // namespace
+
+RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity) {
+  if (!metrics.closed()) {
+    throw InvariantError("run summary asked for before the window ending at the run end closed");
+  }
+  RunSummary summary;
+  const double duration_s = identity.duration_s;
+  summary.identity = std::move(identity);
+  summary.overall = summarize_service(std::string(RunMetrics::kAllApps), metrics.total(),
+                                      metrics.max_accuracy_drop(), duration_s);
+  for (std::uint32_t a = 0; a < metrics.app_count(); ++a) {
+    summary.per_app.push_back(
+        summarize_service(metrics.app_names()[a], metrics.total(a), metrics.max_accuracy_drop(a), duration_s));
+  }
+  // Every dollar is an instance's until snapshots report Lambda apart.
+  summary.cost = CostSummary{metrics.cluster().cost, metrics.cluster().cost, 0.0};
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
+    summary.utilisation[k] = metrics.cluster().utilisation(static_cast<DeviceKind>(k));
+  }
+  return summary;
+}
+
+void write_summary_json(const RunSummary& summary, std::ostream& out) {
+  JsonWriter w(out);
+  w.begin_object();
+  w.string("scenario", summary.identity.scenario);
+  w.string("policy", summary.identity.policy);
+  w.string("policy_name", summary.identity.policy_name);
+  w.integer("seed", summary.identity.seed);
+  w.number("duration_s", summary.identity.duration_s);
+  write_service(w, summary.overall);
+  w.begin_object("cost");
+  w.number("total", summary.cost.total);
+  w.number("instances", summary.cost.instances);
+  w.number("lambda", summary.cost.lambda);
+  w.end_object();
+  w.begin_object("utilisation");
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) w.number(kDeviceKindNames[k], summary.utilisation[k]);
+  w.end_object();
+  w.begin_object("per_app");
+  for (const auto& app : summary.per_app) {
+    w.begin_object(app.app);
+    write_service(w, app);
+    w.end_object();
+  }
+  w.end_object();
+  w.end_object();
+}
+
+}  // namespace servesim

@@ -1,0 +1,80 @@
+#pragma once
+// What one run came to: summary.json. A plain value built from RunMetrics once
+// the last window has closed, plus the run's identity. It holds no wall-clock
+// time, so identical runs write byte-identical files; the runner reports wall
+// time elsewhere (the comparison table).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sim/cluster/device_kind.hpp"
+#include "sim/metrics/query_tally.hpp"
+
+namespace servesim {
+
+class RunMetrics;
+
+struct RunIdentity {
+  std::string scenario;
+  std::string policy;       // the run's label, e.g. "proteus-no-batching"
+  std::string policy_name;  // the policy family, e.g. "proteus"
+  std::uint64_t seed = 0;
+  double duration_s = 0;
+};
+
+struct QuerySummary {
+  std::uint64_t arrived = 0;
+  std::uint64_t completed = 0;
+  std::uint64_t on_time = 0;
+  std::uint64_t late = 0;
+  std::uint64_t dropped = 0;
+  std::uint64_t rejected = 0;
+  std::uint64_t in_flight = 0;  // arrived but not finished when the run ended
+};
+
+// Empty when no query completed: a missing latency is not a latency of 0.
+struct LatencySummary {
+  std::optional<double> mean_ms, p50_ms, p90_ms, p99_ms, p999_ms;
+};
+
+// The service block, for the whole run and for each application.
+struct ServiceSummary {
+  std::string app;  // "all" for the whole run
+  QuerySummary queries;
+  double throughput_qps = 0;  // completed / duration
+  // on_time / (arrived - in_flight): queries still in flight at the end are
+  // neither met nor missed. With nothing finished, 0/0 is taken as 1 (no SLO
+  // was missed) and the violation ratio as 0.
+  double slo_attainment = 1;
+  double violation_ratio = 0;
+  LatencySummary latency_ms;
+  std::optional<double> effective_accuracy;  // percent
+  std::optional<double> max_accuracy_drop;   // percent
+};
+
+struct CostSummary {
+  double total = 0;
+  double instances = 0;
+  double lambda = 0;  // zero until the snapshot reports Lambda cost apart
+};
+
+struct RunSummary {
+  RunIdentity identity;
+  ServiceSummary overall;
+  CostSummary cost;
+  // Busy / device seconds by device kind; empty for a kind with no device.
+  std::array<std::optional<double>, kDeviceKindCount> utilisation{};
+  std::vector<ServiceSummary> per_app;  // in application order
+};
+
+// Throws InvariantError if the run's last window has not closed or more
+// queries finished than arrived.
+RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity);
+
+// Pretty JSON, keys in a fixed order, numbers with at most 6 decimals.
+void write_summary_json(const RunSummary& summary, std::ostream& out);
+
+}  // namespace servesim

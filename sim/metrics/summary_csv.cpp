@@ -1,0 +1,110 @@
+#include "sim/metrics/summary_csv.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "sim/core/input_error.hpp"
+#include "sim/metrics/report_format.hpp"
+
+namespace servesim {
+namespace {
+
+// ordered_json keeps the document's key order, which the header follows.
+using Json = nlohmann::ordered_json;
+
+Json read_summary(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw InputError(file.string(), "cannot open the file");
+  Json doc;
+  try {
+    doc = Json::parse(in);
+  } catch (const Json::parse_error& e) {
+    throw InputError(file.string(), std::string("not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) throw InputError(file.string(), "expected a JSON object (a summary.json)");
+  return doc;
+}
+
+std::string scalar_text(const Json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_unsigned()) return std::to_string(value.get<std::uint64_t>());
+  if (value.is_number_integer()) return std::to_string(value.get<std::int64_t>());
+  if (value.is_number_float()) return format_number(value.get<double>());
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  return "";  // null
+}
+
+using Visit = std::function<void(const std::string& key, std::string value)>;
+
+void flatten(const Json& value, const std::string& prefix, const Visit& visit) {
+  auto child = [&](const std::string& name) { return prefix.empty() ? name : prefix + "." + name; };
+  if (value.is_object()) {
+    for (const auto& [name, member] : value.items()) flatten(member, child(name), visit);
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) flatten(value[i], child(std::to_string(i)), visit);
+  } else {
+    visit(prefix, scalar_text(value));
+  }
+}
+
+std::vector<std::filesystem::path> find_summaries(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> found;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file() && entry.path().filename() == SummaryCsvCollector::kSummaryFile) {
+      found.push_back(entry.path());
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+}  // namespace
+
+void SummaryCsvCollector::add(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    const auto files = find_summaries(path);
+    if (files.empty()) throw InputError(path.string(), "no summary.json under this folder");
+    for (const auto& file : files) add_file(file, file.parent_path().string());
+  } else if (std::filesystem::is_regular_file(path, ec)) {
+    add_file(path, path.parent_path().string());
+  } else {
+    throw InputError(path.string(), "no such file or folder");
+  }
+}
+
+void SummaryCsvCollector::add_file(const std::filesystem::path& summary_json, const std::string& run_dir) {
+  const Json doc = read_summary(summary_json);
+  Row row{run_dir, {}};
+  flatten(doc, "", [&](const std::string& key, std::string value) { set_cell(row, key, std::move(value)); });
+  rows_.push_back(std::move(row));
+}
+
+void SummaryCsvCollector::set_cell(Row& row, const std::string& key, std::string value) {
+  auto [it, inserted] = key_index_.try_emplace(key, keys_.size());
+  if (inserted) keys_.push_back(key);
+  if (row.cells.size() <= it->second) row.cells.resize(it->second + 1);
+  row.cells[it->second] = std::move(value);
+}
+
+void SummaryCsvCollector::write_csv(std::ostream& out) const {
+  std::string text = "run_dir";
+  for (const auto& key : keys_) {
+    text += ',';
+    append_csv_field(text, key);
+  }
+  text += '\n';
+  for (const auto& row : rows_) {
+    append_csv_field(text, row.run_dir);
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      text += ',';
+      if (i < row.cells.size()) append_csv_field(text, row.cells[i]);
+    }
+    text += '\n';
+  }
+  out << text;
+}
+
+}  // namespace servesim

@@ -1,0 +1,79 @@
+#include "sim/metrics/timeseries_csv_writer.hpp"
+
+#include "sim/metrics/report_format.hpp"
+
+namespace servesim {
+namespace {
+
+void append_optional(std::string& out, const std::optional<double>& value) {
+  if (value) append_number(out, *value);
+}
+
+void append_by_kind(std::string& out, std::string_view prefix) {
+  for (auto name : kDeviceKindNames) {
+    out += ',';
+    out += prefix;
+    out += name;
+  }
+}
+
+}  // namespace
+
+TimeSeriesCsvWriter::TimeSeriesCsvWriter(std::ostream& out) : out_(out) { out_ << header(); }
+
+TimeSeriesCsvWriter::~TimeSeriesCsvWriter() { flush(); }
+
+std::string TimeSeriesCsvWriter::header() {
+  std::string h =
+      "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,"
+      "throughput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy";
+  append_by_kind(h, "devices_");
+  append_by_kind(h, "replicas_");
+  append_by_kind(h, "utilisation_");
+  h += ",cost_per_hour,cost\n";
+  return h;
+}
+
+void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
+  std::string& s = line_;
+  s.clear();
+  append_number(s, r.start_s);
+  s += ',';
+  append_number(s, r.end_s);
+  s += ',';
+  append_csv_field(s, r.app);
+  s += ',';
+  append_uint(s, r.arrivals);
+  s += ',';
+  append_number(s, r.demand_qps);
+  for (std::uint64_t count : {r.completed, r.on_time, r.late, r.dropped, r.rejected}) {
+    s += ',';
+    append_uint(s, count);
+  }
+  for (double value : {r.throughput_qps, r.latency_p50_ms, r.latency_p99_ms}) {
+    s += ',';
+    append_number(s, value);
+  }
+  s += ',';
+  append_optional(s, r.effective_accuracy);
+  for (const auto* counts : {&r.devices, &r.replicas}) {
+    for (std::uint32_t n : *counts) {
+      s += ',';
+      append_uint(s, n);
+    }
+  }
+  for (const auto& u : r.utilisation) {
+    s += ',';
+    append_optional(s, u);
+  }
+  for (double value : {r.cost_per_hour, r.cost}) {
+    s += ',';
+    append_number(s, value);
+  }
+  s += '\n';
+  out_ << s;
+}
+
+void TimeSeriesCsvWriter::flush() { out_.flush(); }
+
+}  // namespace servesim

@@ -1,0 +1,28 @@
+#pragma once
+// timeseries.csv: a header, then one line per WindowRow as windows close, so a
+// day-long series never sits in memory. The caller owns the stream.
+#include <ostream>
+#include <string>
+
+#include "sim/metrics/window_row.hpp"
+
+namespace servesim {
+
+class TimeSeriesCsvWriter : public WindowSink {
+ public:
+  // Writes the header at once.
+  explicit TimeSeriesCsvWriter(std::ostream& out);
+  ~TimeSeriesCsvWriter() override;
+
+  void on_window(const WindowRow& row) override;
+  // Lines are buffered by the stream; call at the end of the run.
+  void flush();
+
+  static std::string header();
+
+ private:
+  std::ostream& out_;
+  std::string line_;  // reused between rows
+};
+
+}  // namespace servesim

@@ -1,0 +1,47 @@
+#pragma once
+// One line of the time series: what happened during one window, for all
+// applications or for one, next to the state of the cluster. RunMetrics hands
+// rows to a WindowSink as windows close, so the series is streamed out and
+// never held in memory.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sim/cluster/device_kind.hpp"
+
+namespace servesim {
+
+struct WindowRow {
+  double start_s = 0;
+  double end_s = 0;
+  std::string app;  // "all" or the application's name
+  std::uint64_t arrivals = 0;  // demand
+  double demand_qps = 0;
+  std::uint64_t completed = 0;
+  std::uint64_t on_time = 0;
+  std::uint64_t late = 0;
+  std::uint64_t dropped = 0;
+  std::uint64_t rejected = 0;
+  double throughput_qps = 0;  // completed / window length
+  // Of the window's completions; 0 when there were none.
+  double latency_p50_ms = 0;
+  double latency_p99_ms = 0;
+  // Mean normalized accuracy of the window's completions, percent; empty when none.
+  std::optional<double> effective_accuracy;
+  // The cluster (the same on every application's row).
+  std::array<std::uint32_t, kDeviceKindCount> devices{};
+  std::array<std::uint32_t, kDeviceKindCount> replicas{};
+  // busy seconds / (devices * window length); empty for a kind with no device.
+  std::array<std::optional<double>, kDeviceKindCount> utilisation{};
+  double cost_per_hour = 0;
+  double cost = 0;
+};
+
+class WindowSink {
+ public:
+  virtual ~WindowSink() = default;
+  virtual void on_window(const WindowRow& row) = 0;
+};
+
+}  // namespace servesim

@@ -1,0 +1,67 @@
+#include "sim/metrics/comparison_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sample_run.hpp"
+
+namespace servesim {
+namespace {
+
+using namespace testing_sample;
+
+std::vector<RunSummary> two_runs() {
+  RunMetrics full(sample_config());
+  feed_sample(full);
+  RunMetrics empty(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}});
+  empty.close_window(at_seconds(10), ClusterSnapshot{});
+  return {make_run_summary(full, RunIdentity{"quickstart", "proteus", "proteus", 1, 25}),
+          make_run_summary(empty, RunIdentity{"quickstart", "infaas-with-a-long-label", "infaas", 1, 10})};
+}
+
+TEST(ComparisonTable, PrintsEveryPolicyUnderTheFixedColumns) {
+  const ComparisonTable table(two_runs(), {1.5, 0.25});
+  std::ostringstream out;
+  table.print(out);
+  const std::string text = out.str();
+  for (const char* header : {"policy", "queries", "thr/s", "SLO %", "p50 ms", "p99 ms", "acc %", "max drop %",
+                             "cost $", "wall s"}) {
+    EXPECT_NE(text.find(header), std::string::npos) << header;
+  }
+  EXPECT_NE(text.find("proteus "), std::string::npos);
+  EXPECT_NE(text.find("infaas-with-a-long-label"), std::string::npos);
+  EXPECT_NE(text.find("42.86"), std::string::npos);  // SLO %: 3 of 7
+  EXPECT_NE(text.find("1.50"), std::string::npos);   // wall s
+
+  // Right-aligned last column: every line but the rule ends at the same place.
+  std::istringstream lines(text);
+  std::vector<std::string> all;
+  for (std::string line; std::getline(lines, line);) all.push_back(line);
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_EQ(all[0].size(), all[2].size());
+  EXPECT_EQ(all[2].size(), all[3].size());
+  EXPECT_EQ(all[1].find_first_not_of('-'), std::string::npos);
+  EXPECT_NE(all[3].find(" - "), std::string::npos);  // no latency without completions
+}
+
+TEST(ComparisonTable, CsvHasTheSameRows) {
+  const ComparisonTable table(two_runs(), {1.5, 0.25});
+  std::ostringstream out;
+  table.write_csv(out);
+  std::istringstream in(out.str());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0],
+            "scenario,policy,queries,throughput_qps,slo_pct,p50_ms,p99_ms,accuracy_pct,max_drop_pct,cost_usd,wall_s");
+  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,100,,,,,0,0.25");
+  EXPECT_EQ(lines[1].rfind("quickstart,proteus,8,0.2,42.857143,", 0), 0u) << lines[1];
+}
+
+TEST(ComparisonTable, MismatchedWallTimesAreABug) {
+  EXPECT_THROW(ComparisonTable(two_runs(), {1.0}), InvariantError);
+}
+
+}  // namespace
+}  // namespace servesim

@@ -1,0 +1,82 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sample_run.hpp"
+#include "sim/metrics/query_csv_writer.hpp"
+#include "sim/metrics/timeseries_csv_writer.hpp"
+
+namespace servesim {
+namespace {
+
+using namespace testing_sample;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> cells_of(const std::string& line) {
+  std::vector<std::string> cells;
+  std::size_t start = 0;
+  for (std::size_t comma; (comma = line.find(',', start)) != std::string::npos; start = comma + 1) {
+    cells.push_back(line.substr(start, comma - start));
+  }
+  cells.push_back(line.substr(start));
+  return cells;
+}
+
+TEST(TimeSeriesCsv, HeaderAndRows) {
+  std::ostringstream out;
+  {
+    TimeSeriesCsvWriter writer(out);
+    RunMetrics m(sample_config(&writer));
+    feed_sample(m);
+  }
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 10u);  // header + 3 windows * (all, a, b)
+  EXPECT_EQ(lines[0],
+            "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,"
+            "throughput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy,"
+            "devices_cpu,devices_gpu,devices_inferentia,devices_lambda,"
+            "replicas_cpu,replicas_gpu,replicas_inferentia,replicas_lambda,"
+            "utilisation_cpu,utilisation_gpu,utilisation_inferentia,utilisation_lambda,cost_per_hour,cost");
+  // The last window: no completion, so no accuracy; GPUs idle, other kinds absent.
+  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,7.2,0.01");
+  const auto first = cells_of(lines[1]);
+  ASSERT_EQ(first.size(), cells_of(lines[0]).size());
+  EXPECT_EQ(first[2], "all");
+  EXPECT_EQ(first[3], "6");
+  EXPECT_EQ(first[4], "0.6");
+  EXPECT_NEAR(std::stod(first[11]), 100, 0.5);  // p50 from the histogram
+  EXPECT_EQ(first[12], "300");
+  EXPECT_EQ(first[13], "80");
+  EXPECT_EQ(first[23], "0.5");  // utilisation_gpu
+}
+
+TEST(QueryCsv, OneLinePerOutcome) {
+  std::ostringstream out;
+  {
+    QueryCsvWriter writer(out, {"a", "b"});
+    RunMetrics m(sample_config(nullptr, &writer));
+    feed_sample(m);
+    auto no_deadline = outcome(9, 1, OutcomeKind::kCompleted, 21, 21.5, 0, 0.75);
+    no_deadline.deadline = SimTime::never();
+    writer.on_query(no_deadline);
+  }
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 9u);
+  EXPECT_EQ(lines[0], "id,app,outcome,arrival_s,finish_s,latency_ms,queue_wait_ms,deadline_s,on_time,accuracy");
+  EXPECT_EQ(lines[1], "1,a,completed,1,1.1,100,1,1.2,1,1");
+  EXPECT_EQ(lines[2], "2,a,completed,2,2.3,300,1,2.2,0,0.8");
+  EXPECT_EQ(lines[3], "3,a,dropped,3,3.5,500,1,3.4,0,");
+  EXPECT_EQ(lines[5], "5,b,rejected,5,5,0,1,5.5,0,");
+  EXPECT_EQ(lines[8], "9,b,completed,21,21.5,500,1,,1,0.75");
+}
+
+}  // namespace
+}  // namespace servesim

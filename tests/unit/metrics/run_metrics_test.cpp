@@ -1,0 +1,196 @@
+#include "sim/metrics/run_metrics.hpp"
+
+#include <gtest/gtest.h>
+
+#include "sample_run.hpp"
+
+namespace servesim {
+namespace {
+
+using namespace testing_sample;
+
+// Relative tolerance of a histogram quantile.
+void expect_quantile(double got_ms, double exact_ms) { EXPECT_NEAR(got_ms, exact_ms, 0.005 * exact_ms); }
+
+TEST(RunMetrics, EmitsAllThenPerAppRowsPerWindow) {
+  RecordingSink sink;
+  RunMetrics m(sample_config(&sink, &sink));
+  feed_sample(m);
+  ASSERT_EQ(sink.rows.size(), 9u);
+  EXPECT_EQ(sink.rows[0].app, "all");
+  EXPECT_EQ(sink.rows[1].app, "a");
+  EXPECT_EQ(sink.rows[2].app, "b");
+  EXPECT_EQ(sink.rows[6].app, "all");
+  EXPECT_EQ(sink.queries.size(), 7u);
+}
+
+TEST(RunMetrics, FirstWindowAllRow) {
+  RecordingSink sink;
+  RunMetrics m(sample_config(&sink));
+  feed_sample(m);
+  const WindowRow& r = sink.rows[0];
+  EXPECT_DOUBLE_EQ(r.start_s, 0);
+  EXPECT_DOUBLE_EQ(r.end_s, 10);
+  EXPECT_EQ(r.arrivals, 6u);
+  EXPECT_DOUBLE_EQ(r.demand_qps, 0.6);
+  EXPECT_EQ(r.completed, 3u);
+  EXPECT_EQ(r.on_time, 2u);
+  EXPECT_EQ(r.late, 1u);
+  EXPECT_EQ(r.dropped, 1u);
+  EXPECT_EQ(r.rejected, 1u);
+  EXPECT_DOUBLE_EQ(r.throughput_qps, 0.3);
+  expect_quantile(r.latency_p50_ms, 100);  // of 50, 100, 300 ms
+  EXPECT_DOUBLE_EQ(r.latency_p99_ms, 300);  // nearest rank: the largest of three
+  ASSERT_TRUE(r.effective_accuracy);
+  EXPECT_NEAR(*r.effective_accuracy, 80, 1e-9);
+  EXPECT_EQ(r.devices[kGpu], 2u);
+  EXPECT_EQ(r.replicas[kGpu], 3u);
+  ASSERT_TRUE(r.utilisation[kGpu]);
+  EXPECT_DOUBLE_EQ(*r.utilisation[kGpu], 0.5);
+  EXPECT_FALSE(r.utilisation[kCpu]);  // no CPU device: no utilisation, not 0
+  EXPECT_DOUBLE_EQ(r.cost_per_hour, 7.2);
+  EXPECT_DOUBLE_EQ(r.cost, 0.02);
+}
+
+TEST(RunMetrics, PerAppRowsCarryTheirOwnQueriesAndTheClusterColumns) {
+  RecordingSink sink;
+  RunMetrics m(sample_config(&sink));
+  feed_sample(m);
+  const WindowRow& b = sink.rows[2];
+  EXPECT_EQ(b.arrivals, 2u);
+  EXPECT_EQ(b.completed, 1u);
+  EXPECT_EQ(b.rejected, 1u);
+  EXPECT_DOUBLE_EQ(b.latency_p50_ms, 50);
+  EXPECT_NEAR(*b.effective_accuracy, 60, 1e-9);
+  EXPECT_EQ(b.devices[kGpu], 2u);
+  EXPECT_DOUBLE_EQ(b.cost, 0.02);
+
+  const WindowRow& cpu_window = sink.rows[3];  // all, window 2
+  EXPECT_DOUBLE_EQ(*cpu_window.utilisation[kCpu], 0.25);
+  EXPECT_DOUBLE_EQ(*cpu_window.utilisation[kGpu], 0.5);
+  EXPECT_NEAR(*cpu_window.effective_accuracy, 75, 1e-9);
+  EXPECT_DOUBLE_EQ(cpu_window.latency_p99_ms, 3000);
+}
+
+TEST(RunMetrics, ShortLastWindowAndEmptyWindow) {
+  RecordingSink sink;
+  RunMetrics m(sample_config(&sink));
+  feed_sample(m);
+  const WindowRow& r = sink.rows[6];
+  EXPECT_DOUBLE_EQ(r.start_s, 20);
+  EXPECT_DOUBLE_EQ(r.end_s, 25);
+  EXPECT_EQ(r.arrivals, 1u);
+  EXPECT_DOUBLE_EQ(r.demand_qps, 0.2);  // over 5 s, not 10
+  EXPECT_EQ(r.completed, 0u);
+  EXPECT_DOUBLE_EQ(r.latency_p50_ms, 0);
+  EXPECT_FALSE(r.effective_accuracy);
+  EXPECT_DOUBLE_EQ(*r.utilisation[kGpu], 0);
+  EXPECT_TRUE(m.closed());
+}
+
+TEST(RunMetrics, Totals) {
+  RunMetrics m(sample_config());
+  feed_sample(m);
+  const QueryCounts& c = m.total().counts();
+  EXPECT_EQ(c.arrived, 8u);
+  EXPECT_EQ(c.completed, 5u);
+  EXPECT_EQ(c.on_time, 3u);
+  EXPECT_EQ(c.late, 2u);
+  EXPECT_EQ(c.dropped, 1u);
+  EXPECT_EQ(c.rejected, 1u);
+  EXPECT_EQ(m.total(0).counts().arrived, 5u);
+  EXPECT_EQ(m.total(1).counts().arrived, 3u);
+  EXPECT_EQ(m.total(0).counts().completed, 4u);
+  EXPECT_EQ(m.total().latency().mean(), from_millis(730));  // (100 + 300 + 50 + 3000 + 200) / 5
+  EXPECT_NEAR(*m.total().accuracy_pct(), 78, 1e-9);           // (1 + .8 + .6 + .5 + 1) / 5
+  EXPECT_NEAR(m.cluster().cost, 0.07, 1e-12);
+  // GPU: busy 30 s of 2*10 + 4*10 + 4*5 = 80 device-seconds; CPU: 2.5 of 10.
+  EXPECT_DOUBLE_EQ(*m.cluster().utilisation(DeviceKind::kGpu), 0.375);
+  EXPECT_DOUBLE_EQ(*m.cluster().utilisation(DeviceKind::kCpu), 0.25);
+  EXPECT_FALSE(m.cluster().utilisation(DeviceKind::kInferentia));
+}
+
+TEST(RunMetrics, MaxAccuracyDropIsFromTheWorstWindow) {
+  RunMetrics m(sample_config());
+  feed_sample(m);
+  EXPECT_NEAR(*m.max_accuracy_drop(), 25, 1e-9);   // all: windows of 80 % and 75 %
+  EXPECT_NEAR(*m.max_accuracy_drop(0), 25, 1e-9);  // a: 90 % then 75 %
+  EXPECT_NEAR(*m.max_accuracy_drop(1), 40, 1e-9);  // b: 60 %, then windows without completions
+}
+
+TEST(RunMetrics, NoCompletionMeansNoAccuracyDrop) {
+  RunMetrics m(RunMetricsConfig{from_seconds(1), at_seconds(1), {"only"}});
+  m.on_arrival(0, at_seconds(0.5));
+  m.close_window(at_seconds(1), ClusterSnapshot{});
+  EXPECT_FALSE(m.max_accuracy_drop());
+}
+
+TEST(RunMetrics, ConservationHoldsWithTheQueriesInFlight) {
+  RunMetrics m(sample_config());
+  feed_sample(m);
+  EXPECT_NO_THROW(m.check_conservation(1));
+  EXPECT_THROW(m.check_conservation(0), InvariantError);
+  EXPECT_THROW(m.check_conservation(2), InvariantError);
+  const std::vector<std::uint64_t> right = {0, 1};  // id 8 belongs to b
+  const std::vector<std::uint64_t> wrong = {1, 0};
+  EXPECT_NO_THROW(m.check_conservation(right));
+  EXPECT_THROW(m.check_conservation(wrong), InvariantError);
+}
+
+TEST(RunMetrics, ConservationFailureNamesTheNumbers) {
+  RunMetrics m(sample_config());
+  feed_sample(m);
+  try {
+    m.check_conservation(0);
+    FAIL() << "expected InvariantError";
+  } catch (const InvariantError& e) {
+    EXPECT_NE(std::string(e.what()).find("arrived 8"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("completed 5"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunMetrics, ConservationCountsTheOpenWindow) {
+  RunMetrics m(sample_config());
+  m.on_arrival(0, at_seconds(1));
+  m.on_arrival(1, at_seconds(1));
+  m.on_outcome(outcome(1, 0, OutcomeKind::kCompleted, 1, 1.5, 2));
+  EXPECT_NO_THROW(m.check_conservation(1));
+  // An outcome with no arrival: app 1 has finished more than arrived.
+  m.on_outcome(outcome(2, 1, OutcomeKind::kDropped, 1, 1.5, 2));
+  m.on_outcome(outcome(3, 1, OutcomeKind::kDropped, 1, 1.5, 2));
+  EXPECT_THROW(m.check_conservation(0), InvariantError);
+}
+
+TEST(RunMetrics, SingleAppEmitsOnlyTheAllRow) {
+  RecordingSink sink;
+  RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(20), {"solo"}, &sink});
+  m.close_window(at_seconds(10), ClusterSnapshot{});
+  m.close_window(at_seconds(20), ClusterSnapshot{});
+  ASSERT_EQ(sink.rows.size(), 2u);
+  EXPECT_EQ(sink.rows[1].app, "all");
+}
+
+TEST(RunMetrics, RejectsWindowsThatSkipOrOverrun) {
+  RunMetrics m(sample_config());
+  EXPECT_EQ(m.next_window_end(), at_seconds(10));
+  EXPECT_THROW(m.close_window(at_seconds(5), ClusterSnapshot{}), InvariantError);   // short, not at the end
+  EXPECT_THROW(m.close_window(at_seconds(15), ClusterSnapshot{}), InvariantError);  // longer than a window
+  m.close_window(at_seconds(10), ClusterSnapshot{});
+  m.close_window(at_seconds(20), ClusterSnapshot{});
+  EXPECT_EQ(m.next_window_end(), at_seconds(25));
+  EXPECT_THROW(m.close_window(at_seconds(30), ClusterSnapshot{}), InvariantError);  // past the run end
+  m.close_window(at_seconds(25), ClusterSnapshot{});
+  EXPECT_THROW(m.close_window(at_seconds(25), ClusterSnapshot{}), InvariantError);  // empty
+}
+
+TEST(RunMetrics, RejectsBadInput) {
+  RunMetrics m(sample_config());
+  EXPECT_THROW(m.on_arrival(2, at_seconds(1)), InvariantError);
+  EXPECT_THROW(m.on_outcome(outcome(1, 0, OutcomeKind::kCompleted, 2, 1, 3)), InvariantError);  // finished first
+  EXPECT_THROW(RunMetrics(RunMetricsConfig{from_seconds(1), at_seconds(2), {"a", "a"}}), InvariantError);
+  EXPECT_THROW(RunMetrics(RunMetricsConfig{from_seconds(1), at_seconds(2), {"all"}}), InvariantError);
+  EXPECT_THROW(RunMetrics(RunMetricsConfig{Duration::zero(), at_seconds(2), {"a"}}), InvariantError);
+}
+
+}  // namespace
+}  // namespace servesim

@@ -1,0 +1,107 @@
+#include "sim/metrics/run_summary.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sample_run.hpp"
+
+namespace servesim {
+namespace {
+
+using namespace testing_sample;
+
+RunIdentity sample_identity() { return RunIdentity{"quickstart", "proteus-nobatch", "proteus", 42, 25}; }
+
+std::string sample_json() {
+  RunMetrics m(sample_config());
+  feed_sample(m);
+  std::ostringstream out;
+  write_summary_json(make_run_summary(m, sample_identity()), out);
+  return out.str();
+}
+
+TEST(RunSummary, JsonIsByteIdenticalForIdenticalRuns) {
+  const std::string first = sample_json();
+  EXPECT_EQ(first, sample_json());
+  EXPECT_EQ(first.back(), '\n');
+}
+
+TEST(RunSummary, JsonHoldsTheExpectedNumbers) {
+  const auto j = nlohmann::json::parse(sample_json());
+  EXPECT_EQ(j["scenario"], "quickstart");
+  EXPECT_EQ(j["policy"], "proteus-nobatch");
+  EXPECT_EQ(j["policy_name"], "proteus");
+  EXPECT_EQ(j["seed"], 42);
+  EXPECT_EQ(j["queries"]["arrived"], 8);
+  EXPECT_EQ(j["queries"]["completed"], 5);
+  EXPECT_EQ(j["queries"]["on_time"], 3);
+  EXPECT_EQ(j["queries"]["late"], 2);
+  EXPECT_EQ(j["queries"]["dropped"], 1);
+  EXPECT_EQ(j["queries"]["rejected"], 1);
+  EXPECT_EQ(j["queries"]["in_flight"], 1);
+  EXPECT_DOUBLE_EQ(j["throughput_qps"].get<double>(), 0.2);
+  // 3 on time of the 7 that finished; the one in flight is neither.
+  EXPECT_NEAR(j["slo_attainment"].get<double>(), 3.0 / 7, 1e-6);
+  EXPECT_NEAR(j["violation_ratio"].get<double>(), 4.0 / 7, 1e-6);
+  EXPECT_DOUBLE_EQ(j["latency_ms"]["mean"].get<double>(), 730);
+  EXPECT_NEAR(j["latency_ms"]["p50"].get<double>(), 200, 1.0);
+  EXPECT_DOUBLE_EQ(j["latency_ms"]["p99"].get<double>(), 3000);
+  EXPECT_DOUBLE_EQ(j["latency_ms"]["p999"].get<double>(), 3000);
+  EXPECT_DOUBLE_EQ(j["effective_accuracy"].get<double>(), 78);
+  EXPECT_DOUBLE_EQ(j["max_accuracy_drop"].get<double>(), 25);
+  EXPECT_DOUBLE_EQ(j["cost"]["total"].get<double>(), 0.07);
+  EXPECT_DOUBLE_EQ(j["cost"]["instances"].get<double>(), 0.07);
+  EXPECT_DOUBLE_EQ(j["cost"]["lambda"].get<double>(), 0);
+  EXPECT_DOUBLE_EQ(j["utilisation"]["gpu"].get<double>(), 0.375);
+  EXPECT_DOUBLE_EQ(j["utilisation"]["cpu"].get<double>(), 0.25);
+  EXPECT_TRUE(j["utilisation"]["inferentia"].is_null());
+  EXPECT_EQ(j["per_app"]["a"]["queries"]["arrived"], 5);
+  EXPECT_EQ(j["per_app"]["b"]["queries"]["in_flight"], 1);
+  EXPECT_DOUBLE_EQ(j["per_app"]["a"]["max_accuracy_drop"].get<double>(), 25);
+  EXPECT_DOUBLE_EQ(j["per_app"]["b"]["max_accuracy_drop"].get<double>(), 40);
+  EXPECT_DOUBLE_EQ(j["per_app"]["b"]["latency_ms"]["p50"].get<double>(), 50);
+}
+
+TEST(RunSummary, KeysComeInAFixedOrder) {
+  const auto j = nlohmann::ordered_json::parse(sample_json());
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : j.items()) keys.push_back(key);
+  const std::vector<std::string> expected = {
+      "scenario",        "policy",      "policy_name", "seed",       "duration_s",
+      "queries",         "throughput_qps", "slo_attainment", "violation_ratio", "latency_ms",
+      "effective_accuracy", "max_accuracy_drop", "cost", "utilisation", "per_app"};
+  EXPECT_EQ(keys, expected);
+}
+
+TEST(RunSummary, NumbersAreFixedPrecision) {
+  const std::string text = sample_json();
+  EXPECT_NE(text.find("\"slo_attainment\": 0.428571,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"total\": 0.07,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"inferentia\": null,"), std::string::npos) << text;
+}
+
+TEST(RunSummary, EmptyRunAttainsItsSloAndHasNoLatency) {
+  RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}});
+  m.close_window(at_seconds(10), ClusterSnapshot{});
+  const RunSummary s = make_run_summary(m, RunIdentity{"empty", "p", "p", 1, 10});
+  EXPECT_DOUBLE_EQ(s.overall.slo_attainment, 1);  // 0/0 is taken as 1
+  EXPECT_DOUBLE_EQ(s.overall.violation_ratio, 0);
+  EXPECT_FALSE(s.overall.latency_ms.p99_ms);
+  EXPECT_FALSE(s.overall.effective_accuracy);
+  std::ostringstream out;
+  write_summary_json(s, out);
+  const auto j = nlohmann::json::parse(out.str());
+  EXPECT_TRUE(j["latency_ms"]["p50"].is_null());
+  EXPECT_TRUE(j["max_accuracy_drop"].is_null());
+}
+
+TEST(RunSummary, RefusesAnUnfinishedRun) {
+  RunMetrics m(sample_config());
+  m.close_window(at_seconds(10), ClusterSnapshot{});
+  EXPECT_THROW(make_run_summary(m, sample_identity()), InvariantError);
+}
+
+}  // namespace
+}  // namespace servesim
