@@ -31,7 +31,9 @@ struct Replica {
           std::unique_ptr<Batcher> batcher, std::uint32_t concurrency, RandomStream rng);
 
   std::uint32_t max_batch() const { return static_cast<std::uint32_t>(latency.size() - 1); }
-  bool accepts_visits() const { return state == ReplicaState::kLoading || state == ReplicaState::kActive; }
+  bool accepts_visits() const {
+    return !unload_requested && (state == ReplicaState::kLoading || state == ReplicaState::kActive);
+  }
   bool has_free_slot() const { return running < batches.size(); }
   std::uint32_t free_slot() const;
   // Queued plus executing visits: the load a router balances.
@@ -41,6 +43,7 @@ struct Replica {
   VariantId variant;
   DeviceId device;
   ReplicaState state = ReplicaState::kLoading;
+  bool unload_requested = false;  // while loading: drain as soon as the model is in
   std::vector<Duration> latency;  // latency[b], b = 1..max batch on this device
   std::unique_ptr<Batcher> batcher;
   std::vector<RunningBatch> batches;  // one slot per unit of concurrency

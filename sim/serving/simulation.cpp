@@ -348,17 +348,20 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
 
 void Simulation::on_replica_ready(ReplicaId id) {
   Replica& replica = *replicas_[id];
-  if (replica.state != ReplicaState::kLoading) return;  // unloaded while loading
-  replica.state = ReplicaState::kActive;
-  timed_policy_call([&] { controller_.on_replica_ready(id, *this, *this); });
+  replica.state = replica.unload_requested ? ReplicaState::kDraining : ReplicaState::kActive;
+  if (replica.state == ReplicaState::kActive) {
+    timed_policy_call([&] { controller_.on_replica_ready(id, *this, *this); });
+  }
   try_start_batches(replica);
 }
 
 void Simulation::unload_replica(ReplicaId id) {
   Replica& replica = *replicas_.at(id);
-  if (replica.state == ReplicaState::kUnloaded || replica.state == ReplicaState::kDraining) return;
-  // A replica unloaded while still loading serves its queue first, as a
-  // draining one does: queries are never lost.
+  if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
+  replica.unload_requested = true;
+  // Queries already queued are served first, never lost; a replica still
+  // loading drains once its model is in (on_replica_ready).
+  if (replica.state == ReplicaState::kLoading) return;
   replica.state = ReplicaState::kDraining;
   try_start_batches(replica);
 }
