@@ -1,0 +1,65 @@
+#include "traces/text_fields.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace servesim {
+
+std::optional<double> parse_number(std::string_view field) {
+  field = trim(field);
+  if (!field.empty() && field.front() == '+') field.remove_prefix(1);
+  if (field.empty()) return std::nullopt;
+  double value = 0;
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (ec != std::errc() || end != field.data() + field.size() || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::string_view trim(std::string_view text) {
+  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+std::vector<std::string_view> split_fields(std::string_view line) {
+  std::vector<std::string_view> fields;
+  line = trim(line);
+  if (line.empty()) return fields;
+  if (line.find(',') != std::string_view::npos) {
+    std::size_t begin = 0;
+    while (true) {
+      const std::size_t comma = line.find(',', begin);
+      fields.push_back(trim(line.substr(begin, comma - begin)));
+      if (comma == std::string_view::npos) break;
+      begin = comma + 1;
+    }
+    return fields;
+  }
+  std::size_t pos = 0;
+  while (pos < line.size()) {
+    const std::size_t begin = line.find_first_not_of(" \t\r", pos);
+    if (begin == std::string_view::npos) break;
+    const std::size_t end = line.find_first_of(" \t\r", begin);
+    fields.push_back(line.substr(begin, end - begin));
+    pos = end;
+  }
+  return fields;
+}
+
+std::string quote_field(std::string_view field) {
+  constexpr std::size_t kMax = 40;
+  const bool cut = field.size() > kMax;
+  // Built by append: GCC 12 warns (-Wrestrict, falsely) on "\"" + std::string.
+  std::string out;
+  out.reserve(kMax + 5);
+  out.push_back('"');
+  out.append(field.substr(0, kMax));
+  if (cut) out.append("...");
+  out.push_back('"');
+  return out;
+}
+
+}  // namespace servesim
