@@ -33,9 +33,11 @@ void list_policies() {
 }
 
 void list_devices() {
-  std::vector<std::pair<std::string, std::string>> rows;
-  for (auto name : kDeviceKindNames) rows.emplace_back(std::string(name), "device kind");
-  print_pairs("device kinds (device types are declared in hardware catalogs)", rows);
+  print_pairs("device kinds (device types, e.g. \"v100\", are declared in hardware catalogs)",
+              {{"cpu", "CPU cores of a server; a replica's concurrency models its worker threads"},
+               {"gpu", "a GPU (K80, V100, T4, 1080 Ti, A100, ...); replicas share its memory"},
+               {"inferentia", "an AWS Inferentia NeuronCore"},
+               {"lambda", "serverless functions (the cloud world model)"}});
 }
 
 void list_batchers() {
