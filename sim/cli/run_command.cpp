@@ -48,7 +48,7 @@ bool parse(const std::vector<std::string>& args, po::options_description& visibl
 void write_timing(const RunReport& report) {
   std::ofstream out(report.dir / "timing.json");
   const double queries = static_cast<double>(report.summary.overall.queries.arrived);
-  out << "{\n  \"wall_s\": " << report.wall_seconds << ",\n  \"policy_wall_s\": " << report.policy_wall_seconds
+  out << "{\n  \"wall_s\": " << report.wall_seconds << ",\n  \"policy_control_wall_s\": " << report.policy_wall_seconds
       << ",\n  \"events\": " << report.events << ",\n  \"queries_per_wall_s\": "
       << (report.wall_seconds > 0 ? queries / report.wall_seconds : 0) << ",\n  \"peak_rss_mib\": " << peak_rss_mib()
       << "\n}\n";

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian packages servesim needs, only those missing. Quiet when
+# everything is already there; works as root on a bare Debian 12, or through
+# sudo when run as a user.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build
+  libboost-dev libboost-graph-dev libboost-program-options-dev libboost-random-dev
+  libglpk-dev glpk-utils nlohmann-json3-dev libeigen3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  gnuplot-nox time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  # db:Status-Status is "installed" only for a fully installed package (not
+  # "config-files" after a remove, not half-installed).
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [[ $status == installed ]] || missing+=("$p")
+done
+((${#missing[@]} == 0)) && exit 0
+
+if ((EUID == 0)); then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "deps.sh: missing packages (${missing[*]}) and not root, no sudo: install them as root" >&2
+  exit 1
+fi
+
+echo "deps.sh: installing ${missing[*]}" >&2
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! { "${as_root[@]}" apt-get update -q &&
+       "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+         apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "deps.sh: apt-get failed (log above)" >&2
+  exit 1
+fi
