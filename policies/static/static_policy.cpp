@@ -21,7 +21,7 @@ BatcherSpec parse_batcher(const JsonNode& node) {
 }
 
 StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
-    : rng_(context.seed, "policy/" + context.label + "/routing"), file_(params.file()) {
+    : rng_(context.seed, "policy/" + context.label + "/routing"), where_(params.where()) {
   params.expect_object({"placement", "routing"});
   for (const JsonNode& item : params.items("placement")) placements_.push_back(parse_placement(item, context));
   if (placements_.empty()) params.at("placement").fail("expected at least one placement");
@@ -47,8 +47,10 @@ StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, cons
     type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");
   }
   p.count = static_cast<std::uint32_t>(node.positive_integer_or("count", 1));
+  if (p.count > 100000) node.at("count").fail("expected at most 100000 replicas per placement");
   if (node.has("batcher")) p.batcher = parse_batcher(node.at("batcher"));
   p.concurrency = static_cast<std::uint32_t>(node.positive_integer_or("concurrency", 1));
+  if (p.concurrency > 1024) node.at("concurrency").fail("expected at most 1024 concurrent batches per replica");
   p.weight = node.positive_or("weight", 1.0);
   return p;
 }
@@ -95,7 +97,7 @@ void StaticPolicy::build_candidates(const ClusterView& view) {
         c.cumulative_weight.push_back(total);
       }
       if (c.replicas.empty()) {
-        throw InputError(file_, "static policy: no placed replica serves stage \"" + stages[s].name +
+        throw InputError(where_, "no placed replica serves stage \"" + stages[s].name +
                                     "\" of application \"" + apps[a].name + "\" (family \"" +
                                     view.models().family(stages[s].family).name + "\"" +
                                     (apps[a].min_accuracy ? ", at its accuracy floor" : "") + ")");

@@ -57,7 +57,7 @@ class StaticPolicy final : public Policy {
   std::vector<std::uint32_t> stage_offset_;      // first candidate list of each app
   std::vector<Candidates> candidates_;           // by stage_offset_[app] + stage
   RandomStream rng_;
-  std::string file_;
+  std::string where_;  // "file: policies[i].params", for errors found at start
 };
 
 BatcherSpec parse_batcher(const JsonNode& node);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -160,6 +161,8 @@ bool JsonNode::boolean_or(std::string_view key, bool fallback) const {
 }
 
 nlohmann::json read_json_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw InputError(path, "is a folder, expected a JSON file");
   std::ifstream in(path);
   if (!in) throw InputError(path, "cannot open file");
   try {

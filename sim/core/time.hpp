@@ -46,8 +46,15 @@ struct SimTime {
 };
 
 // Conversions round to the nearest nanosecond; callers pass user-facing units.
-inline Duration from_seconds(double s) { return Duration{static_cast<std::int64_t>(std::llround(s * 1e9))}; }
-inline Duration from_millis(double ms) { return Duration{static_cast<std::int64_t>(std::llround(ms * 1e6))}; }
+// Beyond the clock's range (about 292 years) they saturate to infinite, so an
+// absurdly long gap (a rate of 1e-300) means "never", not an overflow.
+inline Duration from_nanos_double(double ns) {
+  if (!(ns < 9.2e18)) return Duration::infinite();
+  if (ns < -9.2e18) return Duration{-std::numeric_limits<std::int64_t>::max()};
+  return Duration{static_cast<std::int64_t>(std::llround(ns))};
+}
+inline Duration from_seconds(double s) { return from_nanos_double(s * 1e9); }
+inline Duration from_millis(double ms) { return from_nanos_double(ms * 1e6); }
 inline SimTime at_seconds(double s) { return SimTime{from_seconds(s).ns}; }
 
 }  // namespace servesim

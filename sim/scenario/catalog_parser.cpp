@@ -3,6 +3,9 @@
 namespace servesim {
 namespace {
 
+// Far above any accelerator's useful batch; bounds the per-replica latency table.
+constexpr std::uint32_t kMaxBatch = 4096;
+
 LatencyProfile parse_profile(const JsonNode& node, LatencyProfile::Fit fit) {
   std::vector<LatencyPoint> points;
   for (const JsonNode& pair : node.items()) {
@@ -30,6 +33,7 @@ void parse_variant(const JsonNode& node, FamilyId family, const HardwareCatalog&
   v.memory_mb = node.non_negative("memory_mb");
   v.load_latency = from_millis(node.non_negative_or("load_latency_ms", 0));
   v.max_batch = static_cast<std::uint32_t>(node.positive_integer_or("max_batch", 1));
+  if (v.max_batch > kMaxBatch) node.at("max_batch").fail("expected at most " + std::to_string(kMaxBatch));
   const bool linear = node.has("latency_fit") && node.at("latency_fit").choice({"interpolate", "linear"}) == "linear";
   const JsonNode latency = node.at("latency_ms");
   for (const std::string& device : latency.keys()) {

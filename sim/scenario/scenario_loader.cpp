@@ -1,6 +1,7 @@
 #include "sim/scenario/scenario_loader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -13,6 +14,20 @@ namespace servesim {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The clock counts nanoseconds in 64 bits (about 292 years); a century of
+// simulated time is far more than any replay and far from overflow.
+constexpr double kMaxDurationS = 100.0 * 365 * 86400;
+
+// A number in (low, high], or [low, high] when low > 0.
+double bounded(const JsonNode& node, double low, double high, const char* unit) {
+  const double v = node.number();
+  if (!(v > low || (low > 0 && v == low)) || v > high) {
+    node.fail("expected a value " + std::string(low > 0 ? ">= " : "> ") + std::to_string(low) + " and <= " +
+              std::to_string(high) + " " + unit + ", got " + node.raw().dump());
+  }
+  return v;
+}
 
 // A catalog entry is a path (relative to the scenario's folder) or an inline object.
 template <typename Parse>
@@ -46,6 +61,7 @@ void load_cluster(const JsonNode& node, SimulationConfig& world) {
     const auto id = world.hardware->find(type.string());
     if (!id) type.fail("unknown device type \"" + type.string() + "\"");
     const auto count = group.positive_integer_or("count", 1);
+    if (count > 100000) group.at("count").fail("expected at most 100000 devices of a type");
     world.devices.insert(world.devices.end(), static_cast<std::size_t>(count), *id);
   }
   if (world.devices.empty()) node.at("devices").fail("expected at least one device");
@@ -95,8 +111,10 @@ Pipeline parse_pipeline(const JsonNode& app, const ModelCatalog& models) {
 }
 
 // The fastest a query can get through the pipeline on this cluster: the longest
-// path of the stages' fastest batch-1 latencies on the cluster's device types.
-Duration fastest_end_to_end(const JsonNode& app, const Pipeline& pipeline, const SimulationConfig& world) {
+// path of the stages' fastest batch-1 latencies on the cluster's device types,
+// among the variants the application's accuracy floor admits.
+Duration fastest_end_to_end(const JsonNode& node, const Application& app, const SimulationConfig& world) {
+  const Pipeline& pipeline = app.pipeline;
   std::set<std::string> types;
   for (DeviceTypeId d : world.devices) types.insert(world.hardware->type(d).name);
   std::vector<Duration> finish(pipeline.stages().size());
@@ -105,6 +123,7 @@ Duration fastest_end_to_end(const JsonNode& app, const Pipeline& pipeline, const
     const FamilyId family = pipeline.stages()[s].family;
     std::optional<Duration> best;
     for (VariantId v : world.models->family(family).variants) {
+      if (app.min_accuracy && world.models->variant(v).accuracy < *app.min_accuracy) continue;
       for (const auto& t : types) {
         if (const auto* profile = world.models->variant(v).profile_on(t)) {
           if (!best || profile->at(1) < *best) best = profile->at(1);
@@ -112,7 +131,7 @@ Duration fastest_end_to_end(const JsonNode& app, const Pipeline& pipeline, const
       }
     }
     if (!best) {
-      app.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's devices");
+      node.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's devices");
     }
     finish[s] += *best;
     longest = std::max(longest, finish[s]);
@@ -121,24 +140,14 @@ Duration fastest_end_to_end(const JsonNode& app, const Pipeline& pipeline, const
   return longest;
 }
 
-void check_accuracy_floor(const JsonNode& node, const Application& app, const ModelCatalog& models) {
-  for (const Stage& stage : app.pipeline.stages()) {
-    const auto& variants = models.family(stage.family).variants;
-    const bool any = std::any_of(variants.begin(), variants.end(),
-                                 [&](VariantId v) { return models.variant(v).accuracy >= *app.min_accuracy; });
-    if (!any) node.fail("no variant of family \"" + models.family(stage.family).name + "\" reaches this accuracy");
-  }
-}
-
 Application parse_application(const JsonNode& node, const SimulationConfig& world) {
   node.expect_object({"name", "slo_ms", "min_accuracy", "family", "pipeline", "workload"});
   Application app{node.string("name"), parse_pipeline(node, *world.models), from_millis(node.positive("slo_ms")),
                   std::nullopt};
-  if (node.has("min_accuracy")) {
-    app.min_accuracy = node.at("min_accuracy").probability();
-    check_accuracy_floor(node.at("min_accuracy"), app, *world.models);
-  }
-  const Duration fastest = fastest_end_to_end(node, app.pipeline, world);
+  // Accuracy is normalized to the family's best (1.0), so every floor in [0, 1]
+  // admits at least that variant.
+  if (node.has("min_accuracy")) app.min_accuracy = node.at("min_accuracy").probability();
+  const Duration fastest = fastest_end_to_end(node, app, world);
   if (app.slo < fastest) {
     node.at("slo_ms").fail("the SLO is below the fastest possible latency of this pipeline on this cluster (" +
                            std::to_string(fastest.millis()) + " ms)");
@@ -186,6 +195,13 @@ void load_serving(const JsonNode& node, SimulationConfig& world) {
   }
 }
 
+bool is_folder_name(const std::string& label) {
+  if (label.empty() || label[0] == '.') return false;
+  return std::all_of(label.begin(), label.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '.' || c == '_' || c == '-';
+  });
+}
+
 void load_policies(const JsonNode& root, Scenario& scenario) {
   const auto items = root.items("policies");
   if (items.empty()) root.at("policies").fail("expected at least one policy");
@@ -195,6 +211,10 @@ void load_policies(const JsonNode& root, Scenario& scenario) {
     PolicySpec spec;
     spec.name = item.string("name");
     spec.label = item.string_or("label", spec.name);
+    if (!is_folder_name(spec.label)) {
+      (item.has("label") ? item.at("label") : item.at("name"))
+          .fail("a label names the run folder: letters, digits, '.', '_', '-' only, not starting with '.'");
+    }
     if (!labels.insert(spec.label).second) {
       item.fail("duplicate policy label \"" + spec.label + "\" (give each entry its own \"label\")");
     }
@@ -212,7 +232,7 @@ void load_outputs(const JsonNode& root, Scenario& scenario) {
   const JsonNode node = root.at("outputs");
   node.expect_object({"dir", "window_s", "queries_csv"});
   if (node.has("dir")) scenario.outputs.dir = node.string("dir");
-  scenario.world.window = from_seconds(node.positive_or("window_s", 10));
+  if (node.has("window_s")) scenario.world.window = from_seconds(bounded(node.at("window_s"), 1e-3, kMaxDurationS, "s"));
   scenario.outputs.queries_csv = node.boolean_or("queries_csv", false);
 }
 
@@ -229,8 +249,9 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   scenario.file = path;
   scenario.name = root.string("name");
   scenario.description = root.string_or("description", "");
-  scenario.world.seed = static_cast<std::uint64_t>(root.has("seed") ? root.at("seed").positive_integer() : 1);
-  scenario.world.duration = from_seconds(root.positive("duration_s"));
+  if (root.has("seed") && root.at("seed").integer() < 0) root.at("seed").fail("expected an integer >= 0");
+  scenario.world.seed = static_cast<std::uint64_t>(root.integer_or("seed", 1));
+  scenario.world.duration = from_seconds(bounded(root.at("duration_s"), 0, kMaxDurationS, "s"));
   load_catalogs(root.at("catalogs"), base, scenario.world);
   load_cluster(root.at("cluster"), scenario.world);
   load_applications(root, base, scenario.world);

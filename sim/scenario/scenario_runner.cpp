@@ -110,7 +110,9 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   std::unique_ptr<TimeSeriesCsvWriter> series_writer;
   std::unique_ptr<QueryCsvWriter> query_writer;
   if (options.write_files) {
-    fs::create_directories(report.dir);
+    std::error_code error;
+    fs::create_directories(report.dir, error);
+    if (error) throw InputError(report.dir.string(), "cannot create the run folder: " + error.message());
     series = std::make_unique<AtomicFile>(report.dir / "timeseries.csv");
     series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream());
     if (scenario.outputs.queries_csv) {

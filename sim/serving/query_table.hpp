@@ -33,6 +33,7 @@ class QueryTable {
   std::uint32_t add(const QueryRecord& record);
   void remove(std::uint32_t slot);
   QueryRecord& at(std::uint32_t slot) { return records_[slot]; }
+  const QueryRecord& at(std::uint32_t slot) const { return records_[slot]; }
   JoinState& join(std::uint32_t slot, int join_index) { return joins_[slot * joins_per_query_ + join_index]; }
   std::uint64_t in_flight() const { return in_flight_; }
 

@@ -224,14 +224,17 @@ void Simulation::finish_query(std::uint32_t slot) {
 
 // ---- Replicas -------------------------------------------------------------
 
-bool Simulation::drop_head_if_late(Replica& replica) {
+bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
   if (config_.drop == DropPolicy::kNone) return false;
-  const Visit& head = replica.queue.front();
   SimTime finish = loop_.now();
   if (config_.drop == DropPolicy::kInfeasible) finish += replica.latency[1];
-  if (finish <= queries_.at(head.query).deadline) return false;
-  const Visit dropped = replica.queue.pop();
-  fail_visit(dropped.query, OutcomeKind::kDropped);
+  return finish > queries_.at(visit.query).deadline;
+}
+
+// The batcher decides on a live head; start_batch checks every other visit.
+bool Simulation::drop_head_if_late(Replica& replica) {
+  if (!is_late(replica, replica.queue.front())) return false;
+  fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
   return true;
 }
 
@@ -264,17 +267,23 @@ void Simulation::schedule_wake(Replica& replica, SimTime at) {
 void Simulation::start_batch(Replica& replica, std::uint32_t size) {
   const std::uint32_t slot = replica.free_slot();
   RunningBatch& batch = replica.batches[slot];
-  batch.in_use = true;
-  batch.started = loop_.now();
   batch.visits.clear();
-  for (std::uint32_t i = 0; i < size; ++i) {
+  while (batch.visits.size() < size && !replica.queue.empty()) {
     const Visit v = replica.queue.pop();
+    if (is_late(replica, v)) {
+      fail_visit(v.query, OutcomeKind::kDropped);
+      continue;
+    }
     queries_.at(v.query).queue_wait += loop_.now() - v.enqueued;
     batch.visits.push_back(v);
   }
-  replica.executing_visits += size;
+  if (batch.visits.empty()) return;
+  const auto taken = static_cast<std::uint32_t>(batch.visits.size());
+  batch.in_use = true;
+  batch.started = loop_.now();
+  replica.executing_visits += taken;
   mark_busy_change(replica, +1);
-  const Duration length = config_.service_time.draw(replica.latency[size], replica.rng);
+  const Duration length = config_.service_time.draw(replica.latency[taken], replica.rng);
   loop_.schedule_after(length, self_, kBatchDone, pack_payload(replica.id, slot));
 }
 

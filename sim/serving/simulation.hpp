@@ -76,6 +76,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void finish_query(std::uint32_t slot);
   // Replicas.
   void try_start_batches(Replica& replica);
+  bool is_late(const Replica& replica, const Visit& visit) const;
   bool drop_head_if_late(Replica& replica);
   void start_batch(Replica& replica, std::uint32_t size);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
