@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_support.hpp"
+#include "tests/support/cli_runner.hpp"
 #include "toy_scenario.hpp"
 
 namespace servesim::test {
@@ -246,7 +246,7 @@ const std::vector<Case>& cases() {
        },
        {"$DIR/scenario.json", "applications[0].slo_ms", "fastest"}, {}, "validate", "", "scenario.json",
        /*known_bug=*/true},
-      {"scenario_path_is_a_directory", nullptr, {"$DIR", "scenario"}, {}, "validate", "", "subdir",
+      {"scenario_path_is_a_directory", nullptr, {"$DIR/subdir", "is a folder"}, {}, "validate", "", "subdir",
        /*known_bug=*/true},
       {"output_dir_is_a_file", [](json&, const TempDir& d) { d.write("afile", ""); }, {"$DIR/afile"},
        {"--out", "$DIR/afile"}, "run", "", "scenario.json", /*known_bug=*/true},

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli_support.hpp"
+#include "tests/support/cli_runner.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "toy_scenario.hpp"

@@ -3,10 +3,7 @@
 // file and loaded by the real loader, then one Simulation runs with the
 // scenario's first policy (StaticPolicy) behind a recorder that notes every
 // routing decision, and a sink that keeps every query outcome.
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -21,36 +18,10 @@
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace servesim::test {
 
-// A fresh folder under the system temp dir, removed with its contents at the end.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("servesim_serving_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path write(const std::string& name, const std::string& content) const {
-    const auto file = path_ / name;
-    std::ofstream(file, std::ios::binary) << content;
-    return file;
-  }
-
- private:
-  std::filesystem::path path_;
-};
 
 // The world of the engine tests: GPUs of 1000 MB and CPUs, and four families.
 //   a: a_fast (accuracy 60 -> 0.75, 100 MB, max batch 8; gpu 1:10 2:12 8:24 ms, cpu 1:50 ms)

@@ -1,45 +1,17 @@
 #pragma once
 // Helpers shared by the workload tests: a private temp folder for trace files,
 // draining streams, and gap statistics.
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
+#include "tests/support/temp_dir.hpp"
 #include "traces/arrival_stream.hpp"
 
 namespace servesim::test {
 
-// A fresh folder under the system temp dir, removed with its contents at the end.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("servesim_traces_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  std::filesystem::path write(const std::string& name, const std::string& content) const {
-    const auto file = path_ / name;
-    std::ofstream(file, std::ios::binary) << content;
-    return file;
-  }
-
- private:
-  std::filesystem::path path_;
-};
 
 // Arrivals before `until` (all of them if the stream ends first).
 inline std::vector<Arrival> take_until(ArrivalStream& stream, SimTime until) {
