@@ -60,6 +60,4 @@ class StaticPolicy final : public Policy {
   std::string where_;  // "file: policies[i].params", for errors found at start
 };
 
-BatcherSpec parse_batcher(const JsonNode& node);
-
 }  // namespace servesim

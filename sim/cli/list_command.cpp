@@ -7,7 +7,8 @@
 #include "sim/cluster/device_kind.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/summary_csv.hpp"
-#include "sim/scenario/catalog_parser.hpp"
+#include "sim/scenario/hardware_catalog_parser.hpp"
+#include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/workload_parser.hpp"
 

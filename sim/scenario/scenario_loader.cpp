@@ -6,7 +6,8 @@
 #include <set>
 
 #include "sim/core/input_error.hpp"
-#include "sim/scenario/catalog_parser.hpp"
+#include "sim/scenario/hardware_catalog_parser.hpp"
+#include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/overrides.hpp"
 #include "sim/scenario/workload_parser.hpp"
 

@@ -11,6 +11,16 @@
 
 namespace servesim {
 
+// Read access to a replica's queue beyond its head, for batchers that look at
+// more than the head (Nexus' early drop, Proteus' feasibility check).
+class QueueView {
+ public:
+  virtual ~QueueView() = default;
+  virtual std::size_t size() const = 0;
+  virtual SimTime enqueued(std::size_t i) const = 0;  // i = 0 is the head
+  virtual SimTime deadline(std::size_t i) const = 0;
+};
+
 struct BatchContext {
   SimTime now;
   std::size_t queue_length = 0;  // > 0 whenever decide() is called
@@ -19,14 +29,19 @@ struct BatchContext {
   std::uint32_t max_batch = 1;
   // latency[b] is the profiled latency of a batch of b (entry 0 unused).
   std::span<const Duration> latency;
+  const QueueView* queue = nullptr;  // the whole queue, head first
 };
 
 struct BatchDecision {
   std::uint32_t size = 0;              // > 0: start a batch of this size now
   SimTime wake_at = SimTime::never();  // size == 0: ask again then (or on the next enqueue)
+  // Drop this many queries from the head first (counted as dropped); the
+  // engine then asks again. Lets a batcher shed what can no longer be served.
+  std::uint32_t drop_head = 0;
 
-  static BatchDecision start(std::uint32_t size) { return {size, SimTime::never()}; }
-  static BatchDecision wait_until(SimTime t) { return {0, t}; }
+  static BatchDecision start(std::uint32_t size) { return {size, SimTime::never(), 0}; }
+  static BatchDecision wait_until(SimTime t) { return {0, t, 0}; }
+  static BatchDecision drop(std::uint32_t n) { return {0, SimTime::never(), n}; }
 };
 
 class Batcher {

@@ -14,6 +14,19 @@ std::uint32_t max_joins(const std::vector<Application>& apps) {
   return joins;
 }
 
+// The batcher's read-only window on a replica's queue.
+class ReplicaQueueView final : public QueueView {
+ public:
+  ReplicaQueueView(const VisitQueue& queue, const QueryTable& queries) : queue_(queue), queries_(queries) {}
+  std::size_t size() const override { return queue_.size(); }
+  SimTime enqueued(std::size_t i) const override { return queue_.at(i).enqueued; }
+  SimTime deadline(std::size_t i) const override { return queries_.at(queue_.at(i).query).deadline; }
+
+ private:
+  const VisitQueue& queue_;
+  const QueryTable& queries_;
+};
+
 // A counter-based uniform in [0, 1) from (seed, query id, stage, edge): branch
 // decisions depend on the query, not on the order in which a policy happens to
 // finish stages, so every policy sees the same branches (common random numbers).
@@ -243,9 +256,16 @@ void Simulation::try_start_batches(Replica& replica) {
   while (replica.has_free_slot() && !replica.queue.empty()) {
     if (drop_head_if_late(replica)) continue;
     const Visit& head = replica.queue.front();
-    const BatchContext context{loop_.now(), replica.queue.size(), head.enqueued,
-                               queries_.at(head.query).deadline, replica.max_batch(), replica.latency};
+    const ReplicaQueueView queue_view(replica.queue, queries_);
+    const BatchContext context{loop_.now(),  replica.queue.size(), head.enqueued, queries_.at(head.query).deadline,
+                               replica.max_batch(), replica.latency, &queue_view};
     const BatchDecision decision = replica.batcher->decide(context);
+    if (decision.drop_head > 0) {
+      for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
+        fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
+      }
+      continue;
+    }
     if (decision.size == 0) {
       schedule_wake(replica, decision.wake_at);
       return;

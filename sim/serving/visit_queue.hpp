@@ -13,6 +13,8 @@ class VisitQueue {
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   const Visit& front() const { return buffer_[head_]; }
+  // The i-th queued visit, 0 being the head.
+  const Visit& at(std::size_t i) const { return buffer_[(head_ + i) & (buffer_.size() - 1)]; }
 
   void push(const Visit& visit) {
     if (size_ == buffer_.size()) grow();

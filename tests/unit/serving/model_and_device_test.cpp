@@ -5,7 +5,8 @@
 
 #include "engine_harness.hpp"
 #include "sim/core/input_error.hpp"
-#include "sim/scenario/catalog_parser.hpp"
+#include "sim/scenario/hardware_catalog_parser.hpp"
+#include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/serving/latency_profile.hpp"
 
 namespace servesim::test {
