@@ -1,17 +1,78 @@
 #include "policies/batcher_params.hpp"
 
+#include <string>
+#include <string_view>
+
 namespace servesim {
+namespace {
+
+using Kind = BatcherSpec::Kind;
+
+// Which kind reads which key, so that a key given to the wrong kind is named.
+struct KindOnlyKey {
+  std::string_view key;
+  Kind kind;
+};
+constexpr KindOnlyKey kKindOnlyKeys[] = {
+    {"timeout_ms", Kind::kTimeout}, {"initial", Kind::kAimd}, {"step", Kind::kAimd},
+    {"decrease", Kind::kAimd},      {"slo_ms", Kind::kMark},
+};
+
+Kind kind_of(const std::string& name) {
+  if (name == "timeout") return Kind::kTimeout;
+  if (name == "proteus") return Kind::kProteus;
+  if (name == "aimd") return Kind::kAimd;
+  if (name == "nexus") return Kind::kNexus;
+  if (name == "mark") return Kind::kMark;
+  return Kind::kGreedy;
+}
+
+// A batch count as a positive integer that fits a batch size without
+// wrapping: far above any profiled batch, far below 2^32.
+std::uint32_t batch_count_or(const JsonNode& node, std::string_view key, std::uint32_t fallback) {
+  constexpr std::int64_t kLimit = 1 << 20;
+  const std::int64_t n = node.positive_integer_or(key, fallback);
+  if (n > kLimit) node.at(key).fail("expected at most " + std::to_string(kLimit));
+  return static_cast<std::uint32_t>(n);
+}
+
+}  // namespace
 
 BatcherSpec parse_batcher(const JsonNode& node) {
-  node.expect_object({"kind", "max_batch", "timeout_ms"});
+  node.expect_object({"kind", "max_batch", "timeout_ms", "initial", "step", "decrease", "slo_ms"});
   BatcherSpec spec;
-  const std::string kind = node.has("kind") ? node.at("kind").choice({"greedy", "timeout"}) : "greedy";
-  spec.kind = kind == "timeout" ? BatcherSpec::Kind::kTimeout : BatcherSpec::Kind::kGreedy;
-  spec.max_batch = static_cast<std::uint32_t>(node.positive_integer_or("max_batch", 0));
-  if (spec.kind == BatcherSpec::Kind::kTimeout) {
-    spec.timeout = from_millis(node.non_negative("timeout_ms"));
-  } else if (node.has("timeout_ms")) {
-    node.at("timeout_ms").fail("only a \"timeout\" batcher takes timeout_ms");
+  spec.kind = node.has("kind")
+                  ? kind_of(node.at("kind").choice({"greedy", "timeout", "proteus", "aimd", "nexus", "mark"}))
+                  : Kind::kGreedy;
+  for (const KindOnlyKey& k : kKindOnlyKeys) {
+    if (node.has(k.key) && spec.kind != k.kind) {
+      node.at(k.key).fail("only a \"" + batcher_kind_name(k.kind) + "\" batcher takes " + std::string(k.key));
+    }
+  }
+  spec.max_batch = batch_count_or(node, "max_batch", 0);
+  switch (spec.kind) {
+    case Kind::kTimeout:
+      spec.timeout = from_millis(node.non_negative("timeout_ms"));
+      break;
+    case Kind::kAimd: {
+      spec.aimd_initial = batch_count_or(node, "initial", spec.aimd_initial);
+      if (spec.max_batch > 0 && spec.aimd_initial > spec.max_batch) {
+        node.at("initial").fail("expected at most max_batch (" + std::to_string(spec.max_batch) + ")");
+      }
+      spec.aimd_step = batch_count_or(node, "step", spec.aimd_step);
+      if (node.has("decrease")) {
+        spec.aimd_decrease = node.at("decrease").positive();
+        if (spec.aimd_decrease >= 1) node.at("decrease").fail("expected a factor in (0, 1)");
+      }
+      break;
+    }
+    case Kind::kMark:
+      spec.slo = from_millis(node.positive("slo_ms"));
+      break;
+    case Kind::kGreedy:
+    case Kind::kProteus:
+    case Kind::kNexus:
+      break;
   }
   return spec;
 }

@@ -2,7 +2,12 @@
 // A batcher as a scenario writes it, for any policy that takes one:
 //   {"kind": "greedy", "max_batch": 8}
 //   {"kind": "timeout", "max_batch": 8, "timeout_ms": 5}
-// max_batch defaults to the variant's maximum on the device.
+//   {"kind": "proteus", "max_batch": 8}           max_batch is B*
+//   {"kind": "nexus", "max_batch": 8}             max_batch is B*
+//   {"kind": "aimd", "initial": 1, "step": 1, "decrease": 0.9}
+//   {"kind": "mark", "slo_ms": 100}               Nbatch, Wbatch from MArk's rule
+// max_batch (every kind) defaults to the variant's maximum on the device.
+// Unknown keys, and keys of another kind, are errors. docs/batchers.md has the rules.
 #include "sim/core/json_node.hpp"
 #include "sim/serving/batcher.hpp"
 

@@ -9,13 +9,29 @@ namespace servesim {
 
 StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
     : rng_(context.seed, "policy/" + context.label + "/routing"), where_(params.where()) {
-  params.expect_object({"placement", "routing"});
-  for (const JsonNode& item : params.items("placement")) placements_.push_back(parse_placement(item, context));
-  if (placements_.empty()) params.at("placement").fail("expected at least one placement");
+  params.expect_object({"placement", "routing", "script", "lambda_overflow"});
+  if (params.has("placement")) {
+    for (const JsonNode& item : params.items("placement")) placements_.push_back(parse_placement(item, context));
+  }
+  if (params.has("script")) script_ = ActionScript(params.at("script"), context.world);
+  if (placements_.empty() && script_.empty()) params.fail("expected a \"placement\" or a \"script\"");
+  if (params.has("lambda_overflow")) lambda_overflow_ = parse_overflow(params.at("lambda_overflow"), context.world);
   if (params.has("routing")) {
     const std::string r = params.at("routing").choice({"least_loaded", "round_robin", "weighted"});
     routing_ = r == "round_robin" ? Routing::kRoundRobin : r == "weighted" ? Routing::kWeighted : Routing::kLeastLoaded;
   }
+}
+
+StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, const SimulationConfig& world) {
+  node.expect_object({"function", "queue_above"});
+  const JsonNode name = node.at("function");
+  const auto& functions = world.cloud.lambda_functions;
+  for (std::uint32_t f = 0; f < functions.size(); ++f) {
+    if (functions[f].name == name.string()) {
+      return LambdaOverflow{f, static_cast<std::uint64_t>(node.integer_or("queue_above", 0))};
+    }
+  }
+  name.fail("no Lambda function named \"" + name.string() + "\" in cloud.lambda.functions");
 }
 
 StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, const PolicyContext& context) const {
@@ -44,7 +60,7 @@ StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, cons
 
 void StaticPolicy::start(ClusterControl& control, const ClusterView& view) {
   for (const Placement& p : placements_) place(p, control, view);
-  build_candidates(view);
+  build_candidates(view, true);
 }
 
 void StaticPolicy::place(const Placement& placement, ClusterControl& control, const ClusterView& view) {
@@ -62,12 +78,21 @@ void StaticPolicy::place(const Placement& placement, ClusterControl& control, co
     const LoadResult result =
         control.load_replica(ReplicaRequest{placement.variant, *best, placement.batcher, placement.concurrency});
     if (!result.replica) throw InputError(placement.where, "cannot place replica " + std::to_string(i + 1) + ": " + result.refusal);
-    replica_weight_.resize(*result.replica + 1, 0.0);
-    replica_weight_[*result.replica] = placement.weight;
+    record_weight(*result.replica, placement.weight);
   }
 }
 
-void StaticPolicy::build_candidates(const ClusterView& view) {
+void StaticPolicy::record_weight(ReplicaId id, double weight) {
+  if (replica_weight_.size() <= id) replica_weight_.resize(id + 1, 0.0);
+  replica_weight_[id] = weight;
+}
+
+// Candidates are every accepting replica of the stage's family that meets the
+// accuracy floor; rebuilt whenever the set of replicas changes. At start, a
+// stage without any is a scenario error; later it means rejection (or Lambda).
+void StaticPolicy::build_candidates(const ClusterView& view, bool at_start) {
+  stage_offset_.clear();
+  candidates_.clear();
   const auto apps = view.applications();
   for (AppId a = 0; a < apps.size(); ++a) {
     stage_offset_.push_back(static_cast<std::uint32_t>(candidates_.size()));
@@ -76,6 +101,7 @@ void StaticPolicy::build_candidates(const ClusterView& view) {
       Candidates c;
       double total = 0;
       for (ReplicaId r = 0; r < view.replica_count(); ++r) {
+        if (!view.accepts(r)) continue;
         const ModelVariant& v = view.models().variant(view.replica(r).variant);
         if (v.family != stages[s].family) continue;
         if (apps[a].min_accuracy && v.accuracy < *apps[a].min_accuracy) continue;
@@ -83,11 +109,10 @@ void StaticPolicy::build_candidates(const ClusterView& view) {
         total += replica_weight_[r];
         c.cumulative_weight.push_back(total);
       }
-      if (c.replicas.empty()) {
-        throw InputError(where_, "no placed replica serves stage \"" + stages[s].name +
-                                    "\" of application \"" + apps[a].name + "\" (family \"" +
-                                    view.models().family(stages[s].family).name + "\"" +
-                                    (apps[a].min_accuracy ? ", at its accuracy floor" : "") + ")");
+      if (c.replicas.empty() && at_start && !lambda_overflow_) {
+        throw InputError(where_, "no placed replica serves stage \"" + stages[s].name + "\" of application \"" +
+                                     apps[a].name + "\" (family \"" + view.models().family(stages[s].family).name +
+                                     "\"" + (apps[a].min_accuracy ? ", at its accuracy floor" : "") + ")");
       }
       candidates_.push_back(std::move(c));
     }
@@ -95,34 +120,67 @@ void StaticPolicy::build_candidates(const ClusterView& view) {
 }
 
 RouteDecision StaticPolicy::route(const RouteRequest& request, const ClusterView& view) {
-  return RouteDecision::to(pick(candidates_[stage_offset_[request.app] + request.stage], view));
+  Candidates& c = candidates_[stage_offset_[request.app] + request.stage];
+  const ReplicaId r = c.replicas.empty() ? kNoReplica : pick(c, view);
+  if (lambda_overflow_ && (r == kNoReplica || view.outstanding(r) > lambda_overflow_->queue_above)) {
+    return RouteDecision::to_lambda(lambda_overflow_->function);
+  }
+  return r == kNoReplica ? RouteDecision::reject() : RouteDecision::to(r);
 }
 
 ReplicaId StaticPolicy::pick(Candidates& c, const ClusterView& view) {
+  ReplicaId chosen = kNoReplica;
   switch (routing_) {
-    case Routing::kRoundRobin: {
-      const ReplicaId r = c.replicas[c.next];
+    case Routing::kRoundRobin:
+      chosen = c.replicas[c.next];
       c.next = (c.next + 1) % c.replicas.size();
-      return r;
-    }
+      break;
     case Routing::kWeighted: {
       const double x = rng_.uniform01() * c.cumulative_weight.back();
       const auto it = std::upper_bound(c.cumulative_weight.begin(), c.cumulative_weight.end(), x);
-      return c.replicas[std::min<std::size_t>(it - c.cumulative_weight.begin(), c.replicas.size() - 1)];
+      chosen = c.replicas[std::min<std::size_t>(it - c.cumulative_weight.begin(), c.replicas.size() - 1)];
+      break;
     }
     case Routing::kLeastLoaded:
       break;
   }
-  ReplicaId best = c.replicas.front();
-  std::uint64_t best_load = view.outstanding(best);
-  for (std::size_t i = 1; i < c.replicas.size() && best_load > 0; ++i) {
-    const std::uint64_t load = view.outstanding(c.replicas[i]);
-    if (load < best_load) {
-      best = c.replicas[i];
+  // A replica can stop accepting between rebuilds (its instance is being
+  // taken back); fall back to the least loaded of those that accept.
+  if (chosen != kNoReplica && view.accepts(chosen)) return chosen;
+  return least_loaded(c, view);
+}
+
+ReplicaId StaticPolicy::least_loaded(const Candidates& c, const ClusterView& view) const {
+  ReplicaId best = kNoReplica;
+  std::uint64_t best_load = 0;
+  for (ReplicaId r : c.replicas) {
+    if (!view.accepts(r)) continue;
+    const std::uint64_t load = view.outstanding(r);
+    if (best == kNoReplica || load < best_load) {
+      best = r;
       best_load = load;
+      if (load == 0) break;
     }
   }
   return best;
+}
+
+Duration StaticPolicy::tick_interval() const {
+  return script_.empty() ? Duration::infinite() : from_seconds(1);
+}
+
+void StaticPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
+  script_.run_due(control, view, [&](ReplicaId r, double w) { record_weight(r, w); });
+  build_candidates(view, false);
+}
+
+void StaticPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& control, const ClusterView& view) {
+  script_.on_interruption_notice(control, view, [&](ReplicaId r, double w) { record_weight(r, w); });
+  build_candidates(view, false);
+}
+
+void StaticPolicy::on_instance_gone(InstanceId, ClusterControl&, const ClusterView& view) {
+  build_candidates(view, false);
 }
 
 }  // namespace servesim

@@ -6,15 +6,21 @@
 //   "placement": [{"variant": "resnet50", "device_type": "v100", "count": 2,
 //                  "batcher": {"kind": "greedy"|"timeout", "max_batch": 8, "timeout_ms": 5},
 //                  "concurrency": 1, "weight": 1.0}],
-//   "routing": "least_loaded" (default) | "round_robin" | "weighted"
+//   "routing": "least_loaded" (default) | "round_robin" | "weighted",
+//   "script": [...] (timed launches and stops; see scripted_actions.hpp),
+//   "lambda_overflow": {"function": "incv3", "queue_above": 8}
+// With lambda_overflow, a query whose chosen replica already holds more than
+// queue_above queries (or that has no replica) goes to the Lambda function.
 // Each replica goes to the device of its type with the most free memory (lowest
 // index on ties). A stage is routed among the replicas of its family that meet
 // the application's accuracy floor.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "policies/policy.hpp"
+#include "policies/static/scripted_actions.hpp"
 #include "sim/core/json_node.hpp"
 #include "sim/core/random_stream.hpp"
 
@@ -29,6 +35,10 @@ class StaticPolicy final : public Policy {
   std::string_view name() const override { return "static"; }
   void start(ClusterControl& control, const ClusterView& view) override;
   RouteDecision route(const RouteRequest& request, const ClusterView& view) override;
+  Duration tick_interval() const override;
+  void on_tick(ClusterControl& control, const ClusterView& view) override;
+  void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override;
+  void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
 
  private:
   struct Placement {
@@ -46,10 +56,18 @@ class StaticPolicy final : public Policy {
     std::uint32_t next = 0;                 // kRoundRobin
   };
 
+  struct LambdaOverflow {
+    std::uint32_t function = 0;
+    std::uint64_t queue_above = 0;  // overflow when the chosen replica holds more
+  };
+
   Placement parse_placement(const JsonNode& node, const PolicyContext& context) const;
+  static LambdaOverflow parse_overflow(const JsonNode& node, const SimulationConfig& world);
   void place(const Placement& placement, ClusterControl& control, const ClusterView& view);
-  void build_candidates(const ClusterView& view);
+  void record_weight(ReplicaId id, double weight);
+  void build_candidates(const ClusterView& view, bool at_start);
   ReplicaId pick(Candidates& candidates, const ClusterView& view);
+  ReplicaId least_loaded(const Candidates& candidates, const ClusterView& view) const;
 
   std::vector<Placement> placements_;
   Routing routing_ = Routing::kLeastLoaded;
@@ -57,6 +75,8 @@ class StaticPolicy final : public Policy {
   std::vector<std::uint32_t> stage_offset_;      // first candidate list of each app
   std::vector<Candidates> candidates_;           // by stage_offset_[app] + stage
   RandomStream rng_;
+  ActionScript script_;
+  std::optional<LambdaOverflow> lambda_overflow_;
   std::string where_;  // "file: policies[i].params", for errors found at start
 };
 

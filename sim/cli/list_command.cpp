@@ -42,8 +42,13 @@ void list_devices() {
 }
 
 void list_batchers() {
-  print_pairs("batchers", {{"greedy", "work-conserving: take up to max_batch whenever the replica is free"},
-                           {"timeout", "start at max_batch queued or when the head waited timeout_ms (MArk)"}});
+  print_pairs("batchers",
+              {{"greedy", "work-conserving: take up to max_batch whenever the replica is free"},
+               {"timeout", "start at max_batch queued or when the head waited timeout_ms (MArk)"},
+               {"proteus", "wait until the head's deadline minus the latency of one more query (Proteus s5)"},
+               {"nexus", "work-conserving; first drop head queries the batch would make late (Nexus)"},
+               {"aimd", "batch size +step after an on-time batch, x decrease after a late one (Clipper)"},
+               {"mark", "timeout batcher with Nbatch, Wbatch from slo_ms and the profile (MArk s4.3)"}});
 }
 
 void list_catalog(const std::string& scenario_file) {

@@ -1,17 +1,25 @@
 #pragma once
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "sim/cluster/device_kind.hpp"
+#include "sim/cluster/interference.hpp"
 
 namespace servesim {
 
-// A kind of device a replica can run on: "v100", "cpu-4core", "inf1-core".
+using DeviceTypeId = std::uint32_t;
+
+// A kind of device a replica can run on: "v100", "neuroncore", "c5.large.cpu".
 // Model latency profiles are keyed by this name.
 struct DeviceType {
   std::string name;
   DeviceKind kind = DeviceKind::kCpu;
   double memory_mb = 0;       // what replicas placed on one device may use together
-  double price_per_hour = 0;  // dollars per device-hour; 0 for an owned cluster
+  double price_per_hour = 0;  // dollars per device-hour when used in a fixed cluster; 0 for an owned one
+  // How co-located replicas slow each other on this device type; none = no
+  // interference (INFaaS saw none on Inferentia, section 6.3.1).
+  std::optional<InterferenceModel> interference;
 };
 
 }  // namespace servesim

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "sim/cluster/device_kind.hpp"
+#include "sim/metrics/cost_ledger.hpp"
 
 namespace servesim {
 
@@ -14,9 +15,19 @@ struct ClusterSnapshot {
   std::array<std::uint32_t, kDeviceKindCount> replicas{};
   // Busy device-seconds accumulated during the window, by kind (for utilisation).
   std::array<double, kDeviceKindCount> busy_seconds{};
+  // Elastic instances alive (not yet stopped) at the end of the window, by market.
+  std::uint32_t instances_on_demand = 0;
+  std::uint32_t instances_spot = 0;
+  // Lambda invocations started during the window, and how many of them started cold.
+  std::uint64_t lambda_invocations = 0;
+  std::uint64_t lambda_cold_starts = 0;
   // What the cluster costs per hour at the end of the window, in dollars.
   double cost_per_hour = 0;
-  // Dollars spent during the window.
+  // Dollars spent during the window: the one source of every cost report.
+  CostLedger ledger;
+  // Transitional, for a simulation that does not fill the ledger yet: 0, or
+  // the window's total dollars. With an empty ledger it is taken as fixed-
+  // cluster cost of no known type; with a ledger it must equal ledger.total().
   double cost = 0;
 };
 

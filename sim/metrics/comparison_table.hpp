@@ -34,7 +34,9 @@ class ComparisonTable {
     double throughput_qps = 0;
     double slo_pct = 0;
     std::optional<double> p50_ms, p99_ms, accuracy_pct, max_drop_pct;
-    double cost = 0;
+    double cost = 0;  // total dollars
+    double spot_cost = 0;
+    double lambda_cost = 0;
     double wall_s = 0;
   };
   std::vector<std::string> text_cells(const Row& row) const;

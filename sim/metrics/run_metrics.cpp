@@ -1,7 +1,10 @@
 #include "sim/metrics/run_metrics.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
+
+#include "sim/metrics/report_format.hpp"
 
 namespace servesim {
 
@@ -58,30 +61,47 @@ void RunMetrics::validate_window_end(SimTime window_end) const {
   }
 }
 
+double RunMetrics::unitemised_cost(const ClusterSnapshot& snapshot, SimTime window_end) const {
+  auto fail = [&](const std::string& problem) {
+    throw InvariantError("cost of the window ending at " + std::to_string(window_end.ns) + " ns: " + problem);
+  };
+  if (auto problem = snapshot.ledger.problem()) fail(*problem);
+  if (snapshot.cost == 0) return 0;
+  if (!std::isfinite(snapshot.cost) || snapshot.cost < 0) fail("cost is " + std::to_string(snapshot.cost));
+  if (snapshot.ledger.empty()) return snapshot.cost;
+  // Both given: the same dollars told twice, which must agree.
+  const double itemised = snapshot.ledger.total();
+  if (std::abs(snapshot.cost - itemised) > 1e-9 * std::max(1.0, itemised)) {
+    fail("cost " + format_number(snapshot.cost, 9) + " differs from the ledger's total " + format_number(itemised, 9));
+  }
+  return 0;
+}
+
 void RunMetrics::close_window(SimTime window_end, const ClusterSnapshot& snapshot) {
   validate_window_end(window_end);
+  const double unitemised = unitemised_cost(snapshot, window_end);
   const double length_s = (window_end - window_start_).seconds();
   row_.start_s = window_start_.seconds();
   row_.end_s = window_end.seconds();
 
   window_all_.reset();
   for (const auto& tally : window_) window_all_.merge(tally);
-  emit_row(kAllApps, window_all_, length_s, snapshot);
+  emit_row(kAllApps, window_all_, length_s, snapshot, unitemised);
   lower_min(min_accuracy_all_, window_all_.accuracy_pct());
   total_all_.merge(window_all_);
 
   for (std::size_t a = 0; a < window_.size(); ++a) {
-    if (window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, snapshot);
+    if (window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, snapshot, unitemised);
     lower_min(min_accuracy_[a], window_[a].accuracy_pct());
     total_[a].merge(window_[a]);
     window_[a].reset();
   }
-  add_cluster(snapshot, length_s);
+  add_cluster(snapshot, length_s, unitemised);
   window_start_ = window_end;
 }
 
 void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double length_s,
-                          const ClusterSnapshot& snapshot) {
+                          const ClusterSnapshot& snapshot, double unitemised) {
   if (!config_.window_sink) return;
   const QueryCounts& c = tally.counts();
   WindowRow& r = row_;
@@ -104,13 +124,25 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
                            ? std::nullopt
                            : std::optional<double>(snapshot.busy_seconds[k] / (snapshot.devices[k] * length_s));
   }
+  r.instances_on_demand = snapshot.instances_on_demand;
+  r.instances_spot = snapshot.instances_spot;
+  r.lambda_invocations = snapshot.lambda_invocations;
+  r.lambda_cold_starts = snapshot.lambda_cold_starts;
   r.cost_per_hour = snapshot.cost_per_hour;
-  r.cost = snapshot.cost;
+  const CostLedger& ledger = snapshot.ledger;
+  r.cost = ledger.total() + unitemised;
+  r.cost_on_demand = ledger.on_demand;
+  r.cost_spot = ledger.spot;
+  r.cost_lambda = ledger.lambda;
+  r.cost_fixed = ledger.fixed + unitemised;
   config_.window_sink->on_window(r);
 }
 
-void RunMetrics::add_cluster(const ClusterSnapshot& snapshot, double length_s) {
-  cluster_.cost += snapshot.cost;
+void RunMetrics::add_cluster(const ClusterSnapshot& snapshot, double length_s, double unitemised) {
+  cluster_.cost += snapshot.ledger;
+  cluster_.cost.fixed += unitemised;
+  cluster_.lambda_invocations += snapshot.lambda_invocations;
+  cluster_.lambda_cold_starts += snapshot.lambda_cold_starts;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     cluster_.busy_seconds[k] += snapshot.busy_seconds[k];
     cluster_.device_seconds[k] += snapshot.devices[k] * length_s;

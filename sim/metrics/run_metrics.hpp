@@ -15,6 +15,7 @@
 #include "sim/core/input_error.hpp"
 #include "sim/core/time.hpp"
 #include "sim/metrics/cluster_snapshot.hpp"
+#include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/query_outcome.hpp"
 #include "sim/metrics/query_sink.hpp"
 #include "sim/metrics/query_tally.hpp"
@@ -32,7 +33,10 @@ struct RunMetricsConfig {
 
 // The cluster side of the run, summed over the closed windows.
 struct ClusterTotals {
-  double cost = 0;
+  // Bounded by the catalog: by_instance_type gains a key per type ever billed.
+  CostLedger cost;
+  std::uint64_t lambda_invocations = 0;
+  std::uint64_t lambda_cold_starts = 0;
   std::array<double, kDeviceKindCount> busy_seconds{};
   // Snapshot device count * window length, summed: the capacity behind busy_seconds.
   std::array<double, kDeviceKindCount> device_seconds{};
@@ -96,8 +100,12 @@ class RunMetrics {
   [[noreturn]] static void throw_causality(const QueryOutcome& outcome);
   void validate_config() const;
   void validate_window_end(SimTime window_end) const;
-  void emit_row(std::string_view app, const QueryTally& tally, double length_s, const ClusterSnapshot& snapshot);
-  void add_cluster(const ClusterSnapshot& snapshot, double length_s);
+  // The snapshot's transitional `cost` not itemised in its ledger (counted as
+  // fixed); throws InvariantError if the ledger is inconsistent.
+  double unitemised_cost(const ClusterSnapshot& snapshot, SimTime window_end) const;
+  void emit_row(std::string_view app, const QueryTally& tally, double length_s, const ClusterSnapshot& snapshot,
+                double unitemised);
+  void add_cluster(const ClusterSnapshot& snapshot, double length_s, double unitemised);
   static void lower_min(std::optional<double>& min, std::optional<double> value);
   // Counts including the open window, so conservation can be checked any time.
   QueryCounts counts_so_far(std::uint32_t app) const;

@@ -75,8 +75,7 @@ RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity) {
     summary.per_app.push_back(
         summarize_service(metrics.app_names()[a], metrics.total(a), metrics.max_accuracy_drop(a), duration_s));
   }
-  // Every dollar is an instance's until snapshots report Lambda apart.
-  summary.cost = CostSummary{metrics.cluster().cost, metrics.cluster().cost, 0.0};
+  summary.cost = metrics.cluster().cost;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     summary.utilisation[k] = metrics.cluster().utilisation(static_cast<DeviceKind>(k));
   }
@@ -93,9 +92,14 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.number("duration_s", summary.identity.duration_s);
   write_service(w, summary.overall);
   w.begin_object("cost");
-  w.number("total", summary.cost.total);
-  w.number("instances", summary.cost.instances);
+  w.number("total", summary.cost.total());
+  w.number("on_demand", summary.cost.on_demand);
+  w.number("spot", summary.cost.spot);
   w.number("lambda", summary.cost.lambda);
+  w.number("fixed", summary.cost.fixed);
+  w.begin_object("by_instance_type");  // sorted by name: the map's order
+  for (const auto& [type, dollars] : summary.cost.by_instance_type) w.number(type, dollars);
+  w.end_object();
   w.end_object();
   w.begin_object("utilisation");
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) w.number(kDeviceKindNames[k], summary.utilisation[k]);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/cluster/device_kind.hpp"
+#include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/query_tally.hpp"
 
 namespace servesim {
@@ -55,16 +56,10 @@ struct ServiceSummary {
   std::optional<double> max_accuracy_drop;   // percent
 };
 
-struct CostSummary {
-  double total = 0;
-  double instances = 0;
-  double lambda = 0;  // zero until the snapshot reports Lambda cost apart
-};
-
 struct RunSummary {
   RunIdentity identity;
   ServiceSummary overall;
-  CostSummary cost;
+  CostLedger cost;  // summed over the run's windows
   // Busy / device seconds by device kind; empty for a kind with no device.
   std::array<std::optional<double>, kDeviceKindCount> utilisation{};
   std::vector<ServiceSummary> per_app;  // in application order

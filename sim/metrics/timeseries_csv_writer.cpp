@@ -30,7 +30,8 @@ std::string TimeSeriesCsvWriter::header() {
   append_by_kind(h, "devices_");
   append_by_kind(h, "replicas_");
   append_by_kind(h, "utilisation_");
-  h += ",cost_per_hour,cost\n";
+  h += ",instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts";
+  h += ",cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed\n";
   return h;
 }
 
@@ -66,7 +67,12 @@ void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
     s += ',';
     append_optional(s, u);
   }
-  for (double value : {r.cost_per_hour, r.cost}) {
+  for (std::uint64_t count : {std::uint64_t{r.instances_on_demand}, std::uint64_t{r.instances_spot},
+                              r.lambda_invocations, r.lambda_cold_starts}) {
+    s += ',';
+    append_uint(s, count);
+  }
+  for (double value : {r.cost_per_hour, r.cost, r.cost_on_demand, r.cost_spot, r.cost_lambda, r.cost_fixed}) {
     s += ',';
     append_number(s, value);
   }

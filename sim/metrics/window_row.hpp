@@ -34,8 +34,18 @@ struct WindowRow {
   std::array<std::uint32_t, kDeviceKindCount> replicas{};
   // busy seconds / (devices * window length); empty for a kind with no device.
   std::array<std::optional<double>, kDeviceKindCount> utilisation{};
+  std::uint32_t instances_on_demand = 0;
+  std::uint32_t instances_spot = 0;
+  std::uint64_t lambda_invocations = 0;
+  std::uint64_t lambda_cold_starts = 0;
   double cost_per_hour = 0;
+  // Dollars spent during the window: the total and its split by market
+  // (by instance type stays out: those columns would vary by scenario).
   double cost = 0;
+  double cost_on_demand = 0;
+  double cost_spot = 0;
+  double cost_lambda = 0;
+  double cost_fixed = 0;
 };
 
 class WindowSink {

@@ -1,19 +1,150 @@
 #include "sim/scenario/hardware_catalog_parser.hpp"
 
+#include <cmath>
+#include <string>
+
 namespace servesim {
+namespace {
+
+// Durations in catalogs are user-facing seconds; a day bounds any boot,
+// keep-alive or billing minimum a real cloud has, and catches unit mistakes
+// (milliseconds given as seconds) before they become a silent week of boot.
+constexpr double kMaxCatalogSeconds = 86400;
+
+double seconds_at_most_a_day(const JsonNode& node) {
+  const double s = node.non_negative();
+  if (s > kMaxCatalogSeconds) node.fail("expected at most 86400 seconds, got " + node.raw().dump());
+  return s;
+}
+
+InterferenceModel parse_interference(const JsonNode& node) {
+  node.expect_object({"threshold", "slope", "smaller_model_weight", "source"});
+  InterferenceModel m;
+  m.threshold = node.non_negative_or("threshold", m.threshold);
+  m.slope = node.non_negative_or("slope", m.slope);
+  m.smaller_model_weight = node.non_negative_or("smaller_model_weight", m.smaller_model_weight);
+  return m;
+}
+
+void parse_device_type(const JsonNode& item, HardwareCatalog& into) {
+  item.expect_object({"name", "kind", "memory_mb", "price_per_hour", "interference", "source"});
+  DeviceType t;
+  t.name = item.string("name");
+  if (t.name.empty()) item.at("name").fail("expected a non-empty name");
+  if (into.find(t.name)) item.at("name").fail("duplicate device type \"" + t.name + "\"");
+  t.kind = *parse_device_kind(item.at("kind").choice({"cpu", "gpu", "inferentia"}));
+  t.memory_mb = item.positive("memory_mb");
+  t.price_per_hour = item.non_negative_or("price_per_hour", 0);
+  if (const auto block = item.find("interference")) t.interference = parse_interference(*block);
+  into.add(std::move(t));
+}
+
+BillingRule parse_billing(const JsonNode& node) {
+  node.expect_object({"kind", "minimum_s", "source"});
+  // Per started hour, a minimum below an hour changes nothing; it is accepted
+  // for symmetry (a two-hour minimum would still count).
+  BillingRule rule = node.at("kind").choice({"per_second", "per_started_hour"}) == "per_second"
+                         ? BillingRule::per_second()
+                         : BillingRule::per_started_hour();
+  if (const auto m = node.find("minimum_s")) rule.minimum = from_seconds(seconds_at_most_a_day(*m));
+  return rule;
+}
+
+BurstableSpec parse_burstable(const JsonNode& node, std::uint32_t vcpus) {
+  node.expect_object({"baseline_share", "credits_per_hour", "max_credits", "launch_credits", "source"});
+  BurstableSpec b{};
+  const JsonNode share = node.at("baseline_share");
+  b.baseline_share = share.positive();
+  if (b.baseline_share > 1) share.fail("expected a share of one vCPU in (0, 1], got " + share.raw().dump());
+  b.credits_per_hour = node.positive("credits_per_hour");
+  b.max_credits = node.positive("max_credits");
+  b.launch_credits = node.non_negative_or("launch_credits", 0);
+  // AWS defines the baseline as the earning rate: one credit is one vCPU-minute,
+  // so credits_per_hour = baseline_share x vcpus x 60. The credit model relies
+  // on it (a throttled instance spends exactly what it earns).
+  const double expected = b.baseline_share * vcpus * 60;
+  if (std::abs(b.credits_per_hour - expected) > 1e-6 * expected) {
+    node.at("credits_per_hour")
+        .fail("expected baseline_share x vcpus x 60 = " + std::to_string(expected) +
+              " credits per hour (one credit is one vCPU-minute), got " + node.at("credits_per_hour").raw().dump());
+  }
+  return b;
+}
+
+void parse_instance_type(const JsonNode& item, HardwareCatalog& into) {
+  item.expect_object({"name", "family", "vcpus", "memory_mb", "devices", "price_per_hour", "boot_latency_s", "billing",
+                      "burstable", "source"});
+  InstanceType t;
+  t.name = item.string("name");
+  if (t.name.empty()) item.at("name").fail("expected a non-empty name");
+  if (into.find_instance_type(t.name)) item.at("name").fail("duplicate instance type \"" + t.name + "\"");
+  // "c5.large" is of family "c5" unless the catalog says otherwise.
+  t.family = item.string_or("family", t.name.substr(0, t.name.find('.')));
+  const JsonNode vcpus = item.at("vcpus");
+  const std::int64_t v = vcpus.positive_integer();
+  if (v > 4096) vcpus.fail("expected at most 4096 vCPUs, got " + vcpus.raw().dump());
+  t.vcpus = static_cast<std::uint32_t>(v);
+  t.memory_mb = item.positive("memory_mb");
+  const JsonNode devices = item.at("devices");
+  for (const JsonNode& slot : devices.items()) {
+    slot.expect_object({"type", "count"});
+    const JsonNode type = slot.at("type");
+    const auto id = into.find(type.string());
+    if (!id) {
+      type.fail("unknown device type \"" + type.string() +
+                "\" (define it in this catalog's device_types or in a catalog listed before this one)");
+    }
+    const JsonNode count = slot.at("count");
+    const std::int64_t c = count.positive_integer();
+    if (c > 1024) count.fail("expected at most 1024 devices of a type per instance, got " + count.raw().dump());
+    for (const DeviceSlot& earlier : t.devices) {
+      if (earlier.type == *id) type.fail("device type \"" + type.string() + "\" listed twice; give one count");
+    }
+    t.devices.push_back(DeviceSlot{*id, static_cast<std::uint32_t>(c)});
+  }
+  if (t.devices.empty()) devices.fail("expected at least one device (a CPU instance lists its \"<name>.cpu\" device)");
+  t.price_per_hour = item.positive("price_per_hour");
+  t.boot_latency = from_seconds(seconds_at_most_a_day(item.at("boot_latency_s")));
+  t.billing = item.has("billing") ? parse_billing(item.at("billing")) : BillingRule::per_second();
+  if (const auto b = item.find("burstable")) t.burstable = parse_burstable(*b, t.vcpus);
+  into.add_instance_type(std::move(t));
+}
+
+void parse_lambda(const JsonNode& node, HardwareCatalog& into) {
+  node.expect_object({"price_per_gb_second", "price_per_request", "granularity_ms", "keep_alive_s",
+                      "concurrency_limit", "mb_per_vcpu", "source"});
+  if (into.lambda_configured()) node.fail("Lambda settings given twice: only one hardware catalog may have a \"lambda\" block");
+  LambdaSpec s;
+  s.price_per_gb_second = node.non_negative_or("price_per_gb_second", s.price_per_gb_second);
+  s.price_per_request = node.non_negative_or("price_per_request", s.price_per_request);
+  if (const auto g = node.find("granularity_ms")) {
+    const double ms = g->positive();
+    if (ms > kMaxCatalogSeconds * 1000) g->fail("expected at most 86400000 ms");
+    s.granularity = from_millis(ms);
+    if (s.granularity.ns <= 0) g->fail("expected at least one nanosecond");
+  }
+  if (const auto k = node.find("keep_alive_s")) s.keep_alive = from_seconds(seconds_at_most_a_day(*k));
+  if (const auto c = node.find("concurrency_limit")) {
+    const std::int64_t limit = c->positive_integer();
+    if (limit > 10'000'000) c->fail("expected at most 10000000 concurrent executions");
+    s.concurrency_limit = static_cast<std::uint32_t>(limit);
+  }
+  s.mb_per_vcpu = node.positive_or("mb_per_vcpu", s.mb_per_vcpu);
+  into.set_lambda(s);
+}
+
+}  // namespace
 
 void parse_hardware_catalog(const JsonNode& node, HardwareCatalog& into) {
-  node.expect_object({"device_types", "source", "description"});
-  for (const JsonNode& item : node.items("device_types")) {
-    item.expect_object({"name", "kind", "memory_mb", "price_per_hour", "source"});
-    DeviceType t;
-    t.name = item.string("name");
-    if (into.find(t.name)) item.at("name").fail("duplicate device type \"" + t.name + "\"");
-    t.kind = *parse_device_kind(item.at("kind").choice({"cpu", "gpu", "inferentia"}));
-    t.memory_mb = item.positive("memory_mb");
-    t.price_per_hour = item.non_negative_or("price_per_hour", 0);
-    into.add(std::move(t));
+  node.expect_object({"device_types", "instance_types", "lambda", "source", "description"});
+  // Device types first: an instance type may name one defined in the same file.
+  if (node.has("device_types")) {
+    for (const JsonNode& item : node.items("device_types")) parse_device_type(item, into);
   }
+  if (node.has("instance_types")) {
+    for (const JsonNode& item : node.items("instance_types")) parse_instance_type(item, into);
+  }
+  if (const auto lambda = node.find("lambda")) parse_lambda(*lambda, into);
 }
 
 }  // namespace servesim

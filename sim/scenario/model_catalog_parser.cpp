@@ -1,10 +1,22 @@
 #include "sim/scenario/model_catalog_parser.hpp"
 
+#include <string>
+#include <string_view>
+
 namespace servesim {
 namespace {
 
 // Far above any accelerator's useful batch; bounds the per-replica latency table.
 constexpr std::uint32_t kMaxBatch = 4096;
+
+// Lambda is not a device type (the hardware catalog gives its prices in a
+// "lambda" block), yet its latency is profiled like one: the latency of one
+// query at a reference memory size (the cloud's "latency_from": "lambda").
+constexpr std::string_view kLambdaProfile = "lambda";
+
+bool is_known_device(const std::string& device, const HardwareCatalog& hardware) {
+  return device == kLambdaProfile || hardware.find(device).has_value();
+}
 
 LatencyProfile parse_profile(const JsonNode& node, LatencyProfile::Fit fit) {
   std::vector<LatencyPoint> points;
@@ -22,9 +34,21 @@ LatencyProfile parse_profile(const JsonNode& node, LatencyProfile::Fit fit) {
   return LatencyProfile(std::move(points), fit);
 }
 
+// Where each number of a variant comes from. Free text, but every value must
+// say something: an empty note is worse than none.
+void parse_provenance(const JsonNode& node) {
+  node.expect_object({"accuracy", "latency", "memory", "load_latency", "max_batch"});
+  for (const std::string& key : node.keys()) {
+    const JsonNode note = node.at(key);
+    if (note.string().empty()) note.fail("expected a non-empty note (\"measured: ...\" or \"derived: ...\")");
+  }
+}
+
 void parse_variant(const JsonNode& node, FamilyId family, const HardwareCatalog& hardware, ModelCatalog& into) {
   node.expect_object({"name", "accuracy", "memory_mb", "load_latency_ms", "max_batch", "latency_fit", "latency_ms",
-                      "source"});
+                      "source", "provenance"});
+  if (const auto provenance = node.find("provenance")) parse_provenance(*provenance);
+  if (const auto source = node.find("source")) source->string();
   ModelVariant v;
   v.name = node.string("name");
   if (into.find_variant(v.name)) node.at("name").fail("duplicate variant name \"" + v.name + "\"");
@@ -37,7 +61,7 @@ void parse_variant(const JsonNode& node, FamilyId family, const HardwareCatalog&
   const bool linear = node.has("latency_fit") && node.at("latency_fit").choice({"interpolate", "linear"}) == "linear";
   const JsonNode latency = node.at("latency_ms");
   for (const std::string& device : latency.keys()) {
-    if (!hardware.find(device)) latency.at(device).fail("unknown device type \"" + device + "\"");
+    if (!is_known_device(device, hardware)) latency.at(device).fail("unknown device type \"" + device + "\"");
     v.latency.emplace(device, parse_profile(latency.at(device),
                                             linear ? LatencyProfile::Fit::kLinear : LatencyProfile::Fit::kInterpolate));
   }

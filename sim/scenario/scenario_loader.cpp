@@ -8,7 +8,10 @@
 #include "sim/core/input_error.hpp"
 #include "sim/scenario/hardware_catalog_parser.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
+#include "sim/scenario/cloud_parser.hpp"
 #include "sim/scenario/overrides.hpp"
+#include "sim/scenario/path_expansion.hpp"
+#include "sim/scenario/profile_importers.hpp"
 #include "sim/scenario/workload_parser.hpp"
 
 namespace servesim {
@@ -38,7 +41,7 @@ void for_each_catalog(const JsonNode& list, const fs::path& base, Parse&& parse)
       parse(item);
       continue;
     }
-    const fs::path file = base / item.string();
+    const fs::path file = resolve_path(item, base);  // ${VARS} allowed
     const nlohmann::json doc = read_json_file(file.string());
     parse(JsonNode(doc, file.string()));
   }
@@ -49,13 +52,19 @@ void load_catalogs(const JsonNode& node, const fs::path& base, SimulationConfig&
   auto hardware = std::make_shared<HardwareCatalog>();
   for_each_catalog(node.at("hardware"), base, [&](const JsonNode& c) { parse_hardware_catalog(c, *hardware); });
   auto models = std::make_shared<ModelCatalog>();
-  for_each_catalog(node.at("models"), base, [&](const JsonNode& c) { parse_model_catalog(c, *hardware, *models); });
+  for_each_catalog(node.at("models"), base, [&](const JsonNode& c) {
+    // An import's relative paths are relative to the file it is written in.
+    if (is_profile_import(c)) return import_model_profiles(c, fs::path(c.file()).parent_path(), *hardware, *models);
+    parse_model_catalog(c, *hardware, *models);
+  });
   world.hardware = hardware;
   world.models = models;
 }
 
 void load_cluster(const JsonNode& node, SimulationConfig& world) {
-  node.expect_object({"devices"});
+  node.expect_object({"devices", "instances"});
+  if (node.has("instances")) parse_cluster_instances(node.at("instances"), world);
+  if (!node.has("devices")) return;  // an elastic cluster: instances only
   for (const JsonNode& group : node.items("devices")) {
     group.expect_object({"type", "count"});
     const JsonNode type = group.at("type");
@@ -65,7 +74,6 @@ void load_cluster(const JsonNode& node, SimulationConfig& world) {
     if (count > 100000) group.at("count").fail("expected at most 100000 devices of a type");
     world.devices.insert(world.devices.end(), static_cast<std::size_t>(count), *id);
   }
-  if (world.devices.empty()) node.at("devices").fail("expected at least one device");
 }
 
 FamilyId family_of(const JsonNode& node, const ModelCatalog& models) {
@@ -111,13 +119,29 @@ Pipeline parse_pipeline(const JsonNode& app, const ModelCatalog& models) {
   }
 }
 
+// The device types this run can use: those of the fixed devices and initial
+// instances; with neither (a policy launches everything), every catalog type.
+std::set<std::string> reachable_device_types(const SimulationConfig& world) {
+  std::set<std::string> types;
+  for (DeviceTypeId d : world.devices) types.insert(world.hardware->type(d).name);
+  for (const auto& group : world.cloud.instances) {
+    for (const auto& slot : world.hardware->instance_type(group.type).devices) {
+      types.insert(world.hardware->type(slot.type).name);
+    }
+  }
+  if (types.empty()) {
+    for (const auto& t : world.hardware->types()) types.insert(t.name);
+  }
+  if (!world.cloud.lambda_functions.empty()) types.insert("lambda");
+  return types;
+}
+
 // The fastest a query can get through the pipeline on this cluster: the longest
 // path of the stages' fastest batch-1 latencies on the cluster's device types,
 // among the variants the application's accuracy floor admits.
 Duration fastest_end_to_end(const JsonNode& node, const Application& app, const SimulationConfig& world) {
   const Pipeline& pipeline = app.pipeline;
-  std::set<std::string> types;
-  for (DeviceTypeId d : world.devices) types.insert(world.hardware->type(d).name);
+  const std::set<std::string> types = reachable_device_types(world);
   std::vector<Duration> finish(pipeline.stages().size());
   Duration longest;
   for (StageId s : pipeline.topological_order()) {
@@ -175,7 +199,8 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
 }
 
 void load_serving(const JsonNode& node, SimulationConfig& world) {
-  node.expect_object({"drop", "service_time"});
+  node.expect_object({"drop", "service_time", "interference"});
+  world.cloud.interference = node.boolean_or("interference", true);
   if (node.has("drop")) {
     const std::string drop = node.at("drop").choice({"none", "expired", "infeasible"});
     world.drop = drop == "expired" ? DropPolicy::kExpired : drop == "infeasible" ? DropPolicy::kInfeasible : DropPolicy::kNone;
@@ -244,7 +269,7 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   apply_overrides(document, overrides);
   const JsonNode root(document, path);
   root.expect_object({"name", "description", "seed", "duration_s", "catalogs", "applications", "mix", "cluster",
-                      "serving", "policies", "outputs"});
+                      "cloud", "serving", "policies", "outputs"});
   const fs::path base = fs::path(path).parent_path();
   Scenario scenario;
   scenario.file = path;
@@ -255,6 +280,7 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   scenario.world.duration = from_seconds(bounded(root.at("duration_s"), 0, kMaxDurationS, "s"));
   load_catalogs(root.at("catalogs"), base, scenario.world);
   load_cluster(root.at("cluster"), scenario.world);
+  if (root.has("cloud")) parse_cloud(root.at("cloud"), base, scenario.world);
   load_applications(root, base, scenario.world);
   if (root.has("serving")) load_serving(root.at("serving"), scenario.world);
   load_policies(root, scenario);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "sim/scenario/path_expansion.hpp"
 #include "traces/application_mix.hpp"
 #include "traces/diurnal_arrivals.hpp"
 #include "traces/gamma_arrivals.hpp"
@@ -62,7 +63,7 @@ double cv_of(const JsonNode& node) {
 
 std::filesystem::path trace_path(const JsonNode& node, const std::filesystem::path& base_dir) {
   const JsonNode file = node.at("file");
-  std::filesystem::path path(file.string());
+  std::filesystem::path path(expand_env_vars(file));  // ${VARS} allowed
   if (path.is_relative()) path = base_dir / path;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) file.fail("cannot open trace file " + path.string());

@@ -52,12 +52,25 @@ class Batcher {
   virtual void on_batch_done(std::uint32_t /*size*/, bool /*all_on_time*/) {}
 };
 
-// A batcher as a scenario or a policy describes it.
+// A batcher as a scenario or a policy describes it. Each kind reads only its
+// own fields; the rest keep their defaults. docs/batchers.md has the rules.
 struct BatcherSpec {
-  enum class Kind : std::uint8_t { kGreedy, kTimeout };
+  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark };
   Kind kind = Kind::kGreedy;
-  std::uint32_t max_batch = 0;  // 0: the variant's maximum on that device
+  // 0: the variant's maximum on that device. For proteus and nexus this is B*,
+  // the largest batch they will form (Proteus section 4: the largest batch whose
+  // latency is at most half the SLO; the scenario or policy works it out).
+  std::uint32_t max_batch = 0;
   Duration timeout = Duration::zero();  // kTimeout: longest wait of the head query
+  // kAimd (Clipper's additive increase, multiplicative decrease): the batch
+  // size starts at aimd_initial, grows by aimd_step after an on-time batch and
+  // is multiplied by aimd_decrease (then floored) after a late one.
+  std::uint32_t aimd_initial = 1;
+  std::uint32_t aimd_step = 1;
+  double aimd_decrease = 0.9;  // Clipper (NSDI'17): "back off" by 10 %
+  // kMark: MArk's response-time bound RT_max (section 4.3), from which
+  // Nbatch and Wbatch follow with the replica's latency profile.
+  Duration slo = Duration::zero();
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);

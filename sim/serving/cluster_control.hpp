@@ -4,6 +4,10 @@
 // taken in Controller::start are the warm initial state and act at once).
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "sim/cluster/instance.hpp"
+#include "sim/serving/application.hpp"
 
 #include "sim/serving/batcher.hpp"
 #include "sim/serving/replica.hpp"
@@ -15,6 +19,11 @@ struct ReplicaRequest {
   DeviceId device = 0;
   BatcherSpec batcher;
   std::uint32_t concurrency = 1;
+};
+
+struct RoutingWeight {
+  ReplicaId replica = 0;
+  double weight = 0;
 };
 
 struct LoadResult {
@@ -29,6 +38,15 @@ class ClusterControl {
   // Stops accepting visits at once; serves what is queued, then frees memory.
   virtual void unload_replica(ReplicaId id) = 0;
   virtual void set_batcher(ReplicaId id, const BatcherSpec& spec) = 0;
+  // Requests an instance; it boots for its type's boot latency, and is billed
+  // from now until it stops. Spot instances may be interrupted.
+  virtual InstanceId launch_instance(InstanceTypeId type, Market market) = 0;
+  // Stops accepting work on the instance's replicas, drains them, then stops
+  // the instance (billing ends then).
+  virtual void stop_instance(InstanceId id) = 0;
+  // Weights used for RouteDecision::by_weights() at this application's stage;
+  // replicas that do not accept queries are skipped at routing time.
+  virtual void set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) = 0;
 };
 
 }  // namespace servesim

@@ -3,10 +3,12 @@
 // engine internals. Replica ids are never reused within a run.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "sim/cluster/hardware_catalog.hpp"
+#include "sim/cluster/instance.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/replica.hpp"
@@ -15,6 +17,8 @@ namespace servesim {
 
 struct DeviceInfo {
   DeviceTypeId type = 0;
+  std::optional<InstanceId> instance;  // empty for a device of the fixed cluster
+  bool usable = true;                   // its instance is running
   double memory_free_mb = 0;
   std::vector<ReplicaId> replicas;  // live ones (not unloaded)
 };
@@ -29,6 +33,21 @@ struct ReplicaInfo {
   std::uint32_t max_batch = 1;
   double served_per_second = 0;  // over the monitor's recent window
   double utilisation = 0;        // busy fraction since the replica was loaded
+  // Time from enqueue to batch completion at this replica, over the monitor's
+  // recent window (zero when nothing finished there lately).
+  Duration observed_latency_mean;
+  Duration observed_latency_p99;
+};
+
+struct InstanceInfo {
+  InstanceTypeId type = 0;
+  Market market = Market::kOnDemand;
+  InstanceState state = InstanceState::kBooting;
+  SimTime requested;
+  SimTime ready_at;
+  SimTime interruption_at = SimTime::never();  // known once the notice came
+  std::vector<DeviceId> devices;
+  double cpu_credits = 0;  // burstable types: current balance
 };
 
 class ClusterView {
@@ -44,8 +63,13 @@ class ClusterView {
   virtual ReplicaInfo replica(ReplicaId id) const = 0;
   // Queued plus executing visits of a replica: cheap, for per-query routing.
   virtual std::uint64_t outstanding(ReplicaId id) const = 0;
+  // Whether the replica takes new queries (loading or active, not going away).
+  virtual bool accepts(ReplicaId id) const = 0;
   // Arrivals per second at an application's stage over the recent window.
   virtual double arrival_rate(AppId app, StageId stage) const = 0;
+  virtual std::size_t instance_count() const = 0;  // ids are never reused
+  virtual InstanceInfo instance(InstanceId id) const = 0;
+  virtual std::size_t lambda_function_count() const = 0;
 };
 
 }  // namespace servesim

@@ -18,11 +18,18 @@ struct RouteRequest {
 };
 
 struct RouteDecision {
-  enum class Kind : std::uint8_t { kReplica, kReject };
+  enum class Kind : std::uint8_t {
+    kReplica,   // to `target`, a replica
+    kLambda,    // to `target`, a Lambda function of the scenario
+    kWeighted,  // by the weights set with ClusterControl::set_routing_weights
+    kReject,
+  };
   Kind kind = Kind::kReject;
-  ReplicaId replica = 0;
+  std::uint32_t target = 0;
 
   static RouteDecision to(ReplicaId id) { return {Kind::kReplica, id}; }
+  static RouteDecision to_lambda(std::uint32_t function) { return {Kind::kLambda, function}; }
+  static RouteDecision by_weights() { return {Kind::kWeighted, 0}; }
   static RouteDecision reject() { return {Kind::kReject, 0}; }
 };
 
@@ -37,6 +44,12 @@ class Controller {
   virtual Duration tick_interval() const { return Duration::infinite(); }
   virtual void on_tick(ClusterControl& /*control*/, const ClusterView& /*view*/) {}
   virtual void on_replica_ready(ReplicaId /*id*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
+  virtual void on_instance_ready(InstanceId /*id*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
+  // A spot instance will be taken back at `at` (the cloud's two-minute notice).
+  virtual void on_interruption_notice(InstanceId /*id*/, SimTime /*at*/, ClusterControl& /*control*/,
+                                      const ClusterView& /*view*/) {}
+  // The instance is stopped or was taken back; its replicas are gone.
+  virtual void on_instance_gone(InstanceId /*id*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
 };
 
 }  // namespace servesim

@@ -6,17 +6,20 @@
 #include <memory>
 #include <vector>
 
+#include "sim/cluster/instance.hpp"
 #include "sim/core/random_stream.hpp"
 #include "sim/serving/batcher.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/service_time.hpp"
+#include "sim/serving/sliding_latency.hpp"
 #include "sim/serving/sliding_rate.hpp"
 #include "sim/serving/visit_queue.hpp"
 
 namespace servesim {
 
 using ReplicaId = std::uint32_t;
-using DeviceId = std::uint32_t;
+
+inline constexpr ReplicaId kNoReplica = 0xffffffffu;
 
 enum class ReplicaState : std::uint8_t { kLoading, kActive, kDraining, kUnloaded };
 
@@ -55,6 +58,8 @@ struct Replica {
   SimTime wake_at = SimTime::never();   // the wake-up currently scheduled
   // Monitoring, as a real monitor would see it.
   SlidingRate served;
+  SlidingLatency observed;       // enqueue to batch completion
+  SlidingRate busy_us;           // busy microseconds per second: recent utilisation x 1e6
   double busy_slot_seconds = 0;  // integral of running batches over time
   SimTime busy_since;            // last time `running` changed
   SimTime loaded_at;             // when load_replica was called

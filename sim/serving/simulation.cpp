@@ -14,19 +14,6 @@ std::uint32_t max_joins(const std::vector<Application>& apps) {
   return joins;
 }
 
-// The batcher's read-only window on a replica's queue.
-class ReplicaQueueView final : public QueueView {
- public:
-  ReplicaQueueView(const VisitQueue& queue, const QueryTable& queries) : queue_(queue), queries_(queries) {}
-  std::size_t size() const override { return queue_.size(); }
-  SimTime enqueued(std::size_t i) const override { return queue_.at(i).enqueued; }
-  SimTime deadline(std::size_t i) const override { return queries_.at(queue_.at(i).query).deadline; }
-
- private:
-  const VisitQueue& queue_;
-  const QueryTable& queries_;
-};
-
 // A counter-based uniform in [0, 1) from (seed, query id, stage, edge): branch
 // decisions depend on the query, not on the order in which a policy happens to
 // finish stages, so every policy sees the same branches (common random numbers).
@@ -45,29 +32,38 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       controller_(controller),
       metrics_(metrics),
       end_(SimTime::zero() + config.duration),
+      spot_rng_(config.seed, "cloud/spot-interruptions"),
+      lambda_(config.hardware->lambda()),
+      routing_rng_(config.seed, "engine/weighted-routing"),
+      lambda_rng_(config.seed, "cloud/lambda"),
       queries_(max_joins(config.applications)),
       branch_seed_(derive_stream_seed(config.seed, "pipeline/branches")) {
   self_ = loop_.add_handler(this);
   for (DeviceTypeId type : config_.devices) {
     const DeviceType& t = config_.hardware->type(type);
-    devices_.push_back(Device{type, t.kind, t.memory_mb, {}});
+    devices_.push_back(Device{type, t.kind, t.memory_mb, {}, std::nullopt});
   }
   for (const auto& app : config_.applications) {
     stage_arrivals_.emplace_back(app.pipeline.stages().size());
+    routing_weights_.emplace_back(app.pipeline.stages().size());
   }
   in_flight_per_app_.assign(config_.applications.size(), 0);
 }
 
 Simulation::~Simulation() = default;
 
-template <typename F>
-void Simulation::timed_policy_call(F&& call) {
-  const auto begin = std::chrono::steady_clock::now();
-  call();
-  policy_wall_ += std::chrono::steady_clock::now() - begin;
-}
-
 void Simulation::start() {
+  for (const auto& group : config_.cloud.instances) {
+    for (std::uint32_t i = 0; i < group.count; ++i) add_instance(group.type, group.market, /*warm=*/true);
+  }
+  if (config_.cloud.spot_interruptions) {
+    const auto& scheduled = config_.cloud.spot_interruptions->scheduled();
+    for (std::uint32_t i = 0; i < scheduled.size(); ++i) {
+      // Each listed time is a termination; its notice comes that much earlier.
+      const SimTime notice = scheduled[i].first - config_.cloud.spot_interruptions->notice;
+      if (scheduled[i].first < end_) loop_.schedule(std::max(notice, SimTime::zero()), self_, kScheduledInterruption, i);
+    }
+  }
   starting_ = true;
   timed_policy_call([&] { controller_.start(*this, *this); });
   starting_ = false;
@@ -119,6 +115,21 @@ void Simulation::handle(const Event& event) {
     case kWindowClose:
       on_window_close();
       break;
+    case kInstanceReady:
+      on_instance_ready(static_cast<InstanceId>(event.payload));
+      break;
+    case kInterruptionNotice:
+      on_interruption_notice(static_cast<InstanceId>(event.payload));
+      break;
+    case kInstanceTerminate:
+      terminate_instance(static_cast<InstanceId>(event.payload));
+      break;
+    case kScheduledInterruption:
+      on_scheduled_interruption(static_cast<std::uint32_t>(event.payload));
+      break;
+    case kLambdaDone:
+      on_lambda_done(static_cast<std::uint32_t>(event.payload));
+      break;
   }
 }
 
@@ -161,19 +172,59 @@ void Simulation::start_visit(std::uint32_t slot, StageId stage) {
   const Application& app = config_.applications[q.app];
   stage_arrivals_[q.app][stage].add(loop_.now());
   const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline};
-  const RouteDecision decision = controller_.route(request, *this);
-  if (decision.kind == RouteDecision::Kind::kReject) {
-    q.fate = OutcomeKind::kRejected;
-    return;
+  if (!enqueue_visit(slot, stage, controller_.route(request, *this))) q.fate = OutcomeKind::kRejected;
+}
+
+// Returns false when the query cannot go anywhere (a rejection, a throttled
+// Lambda, or weights that name no live replica).
+bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision) {
+  ReplicaId target = decision.target;
+  switch (decision.kind) {
+    case RouteDecision::Kind::kReject:
+      return false;
+    case RouteDecision::Kind::kLambda:
+      if (target >= config_.cloud.lambda_functions.size()) {
+        throw InvariantError("policy routed a query to Lambda function " + std::to_string(target) + ", which does not exist");
+      }
+      if (lambda_.running() >= config_.hardware->lambda().concurrency_limit) return false;
+      invoke_lambda(slot, stage, target);
+      return true;
+    case RouteDecision::Kind::kWeighted:
+      target = pick_weighted(queries_.at(slot).app, stage);
+      if (target == kNoReplica) return false;
+      break;
+    case RouteDecision::Kind::kReplica:
+      break;
   }
-  if (decision.replica >= replicas_.size() || !replicas_[decision.replica]->accepts_visits()) {
-    throw InvariantError("policy routed a query to replica " + std::to_string(decision.replica) +
-                         ", which does not accept queries");
+  if (target >= replicas_.size() || !replicas_[target]->accepts_visits()) {
+    throw InvariantError("policy routed a query to replica " + std::to_string(target) + ", which does not accept queries");
   }
-  Replica& replica = *replicas_[decision.replica];
-  ++q.outstanding;
+  Replica& replica = *replicas_[target];
+  ++queries_.at(slot).outstanding;
   replica.queue.push(Visit{slot, stage, loop_.now()});
   try_start_batches(replica);
+  return true;
+}
+
+ReplicaId Simulation::pick_weighted(AppId app, StageId stage) {
+  const auto& weights = routing_weights_[app][stage];
+  double total = 0;
+  for (const auto& w : weights) total += replicas_[w.replica]->accepts_visits() ? w.weight : 0.0;
+  if (total <= 0) return kNoReplica;
+  double x = routing_rng_.uniform01() * total;
+  for (const auto& w : weights) {
+    if (!replicas_[w.replica]->accepts_visits() || w.weight <= 0) continue;
+    if (x < w.weight) return w.replica;
+    x -= w.weight;
+  }
+  return weights.back().replica;  // rounding: the last positive weight
+}
+
+void Simulation::set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) {
+  for (const auto& w : weights) {
+    if (w.replica >= replicas_.size() || w.weight < 0) throw InvariantError("routing weight names an invalid replica");
+  }
+  routing_weights_.at(app).at(stage) = std::move(weights);
 }
 
 bool Simulation::edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index,
@@ -235,182 +286,6 @@ void Simulation::finish_query(std::uint32_t slot) {
   queries_.remove(slot);
 }
 
-// ---- Replicas -------------------------------------------------------------
-
-bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
-  if (config_.drop == DropPolicy::kNone) return false;
-  SimTime finish = loop_.now();
-  if (config_.drop == DropPolicy::kInfeasible) finish += replica.latency[1];
-  return finish > queries_.at(visit.query).deadline;
-}
-
-// The batcher decides on a live head; start_batch checks every other visit.
-bool Simulation::drop_head_if_late(Replica& replica) {
-  if (!is_late(replica, replica.queue.front())) return false;
-  fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
-  return true;
-}
-
-void Simulation::try_start_batches(Replica& replica) {
-  if (replica.state != ReplicaState::kActive && replica.state != ReplicaState::kDraining) return;
-  while (replica.has_free_slot() && !replica.queue.empty()) {
-    if (drop_head_if_late(replica)) continue;
-    const Visit& head = replica.queue.front();
-    const ReplicaQueueView queue_view(replica.queue, queries_);
-    const BatchContext context{loop_.now(),  replica.queue.size(), head.enqueued, queries_.at(head.query).deadline,
-                               replica.max_batch(), replica.latency, &queue_view};
-    const BatchDecision decision = replica.batcher->decide(context);
-    if (decision.drop_head > 0) {
-      for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
-        fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
-      }
-      continue;
-    }
-    if (decision.size == 0) {
-      schedule_wake(replica, decision.wake_at);
-      return;
-    }
-    start_batch(replica, static_cast<std::uint32_t>(std::min<std::size_t>(
-                             {decision.size, replica.queue.size(), replica.max_batch()})));
-  }
-  release_if_drained(replica);
-}
-
-void Simulation::schedule_wake(Replica& replica, SimTime at) {
-  if (at == replica.wake_at) return;  // already scheduled
-  ++replica.wake_generation;          // cancels any earlier wake-up
-  replica.wake_at = at;
-  if (at.is_never()) return;
-  loop_.schedule(std::max(at, loop_.now()), self_, kBatcherWake, pack_payload(replica.id, replica.wake_generation));
-}
-
-void Simulation::start_batch(Replica& replica, std::uint32_t size) {
-  const std::uint32_t slot = replica.free_slot();
-  RunningBatch& batch = replica.batches[slot];
-  batch.visits.clear();
-  while (batch.visits.size() < size && !replica.queue.empty()) {
-    const Visit v = replica.queue.pop();
-    if (is_late(replica, v)) {
-      fail_visit(v.query, OutcomeKind::kDropped);
-      continue;
-    }
-    queries_.at(v.query).queue_wait += loop_.now() - v.enqueued;
-    batch.visits.push_back(v);
-  }
-  if (batch.visits.empty()) return;
-  const auto taken = static_cast<std::uint32_t>(batch.visits.size());
-  batch.in_use = true;
-  batch.started = loop_.now();
-  replica.executing_visits += taken;
-  mark_busy_change(replica, +1);
-  const Duration length = config_.service_time.draw(replica.latency[taken], replica.rng);
-  loop_.schedule_after(length, self_, kBatchDone, pack_payload(replica.id, slot));
-}
-
-void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
-  Replica& replica = *replicas_[id];
-  RunningBatch& batch = replica.batches[slot];
-  const double accuracy = config_.models->variant(replica.variant).accuracy;
-  bool all_on_time = true;
-  for (const Visit& v : batch.visits) {
-    QueryRecord& q = queries_.at(v.query);
-    q.accuracy = std::min(q.accuracy, accuracy);
-    all_on_time = all_on_time && loop_.now() <= q.deadline;
-    resolve_edges(v.query, v.stage, q.fate == OutcomeKind::kCompleted);
-    end_visit(v.query);
-  }
-  const auto size = static_cast<std::uint32_t>(batch.visits.size());
-  replica.served.add(loop_.now(), size);
-  replica.executing_visits -= size;
-  batch.in_use = false;
-  mark_busy_change(replica, -1);
-  replica.batcher->on_batch_done(size, all_on_time);
-  try_start_batches(replica);
-}
-
-void Simulation::mark_busy_change(Replica& replica, int delta) {
-  const SimTime now = loop_.now();
-  const double weight = 1.0 / static_cast<double>(replica.batches.size());
-  const auto kind = static_cast<std::size_t>(devices_[replica.device].kind);
-  for (std::size_t k = 0; k < kDeviceKindCount; ++k) busy_integral_[k] += busy_weight_[k] * (now - busy_since_).seconds();
-  busy_since_ = now;
-  busy_weight_[kind] += delta * weight;
-  replica.busy_slot_seconds += replica.running * (now - replica.busy_since).seconds();
-  replica.busy_since = now;
-  replica.running = static_cast<std::uint32_t>(static_cast<int>(replica.running) + delta);
-}
-
-// ---- Control --------------------------------------------------------------
-
-LoadResult Simulation::load_replica(const ReplicaRequest& request) {
-  if (request.device >= devices_.size()) return {std::nullopt, "no device " + std::to_string(request.device)};
-  if (request.variant >= config_.models->variants().size()) return {std::nullopt, "no such variant"};
-  Device& device = devices_[request.device];
-  const ModelVariant& variant = config_.models->variant(request.variant);
-  const DeviceType& type = config_.hardware->type(device.type);
-  const LatencyProfile* profile = variant.profile_on(type.name);
-  if (profile == nullptr) return {std::nullopt, variant.name + " has no latency profile on " + type.name};
-  if (variant.memory_mb > device.memory_free_mb) {
-    return {std::nullopt, variant.name + " needs " + std::to_string(variant.memory_mb) + " MB, device " +
-                              std::to_string(request.device) + " has " + std::to_string(device.memory_free_mb) +
-                              " MB free"};
-  }
-  std::vector<Duration> table = profile->table(variant.max_batch);
-  if (request.batcher.max_batch > 0 && request.batcher.max_batch + 1 < table.size()) {
-    table.resize(request.batcher.max_batch + 1);
-  }
-  const auto id = static_cast<ReplicaId>(replicas_.size());
-  replicas_.push_back(std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
-                                                make_batcher(request.batcher), std::max(1u, request.concurrency),
-                                                RandomStream(config_.seed, "replica/" + std::to_string(id))));
-  replicas_.back()->busy_since = loop_.now();
-  replicas_.back()->loaded_at = loop_.now();
-  device.memory_free_mb -= variant.memory_mb;
-  device.replicas.push_back(id);
-  if (starting_) {
-    replicas_.back()->state = ReplicaState::kActive;
-  } else {
-    loop_.schedule_after(variant.load_latency, self_, kReplicaReady, id);
-  }
-  return {id, ""};
-}
-
-void Simulation::on_replica_ready(ReplicaId id) {
-  Replica& replica = *replicas_[id];
-  replica.state = replica.unload_requested ? ReplicaState::kDraining : ReplicaState::kActive;
-  if (replica.state == ReplicaState::kActive) {
-    timed_policy_call([&] { controller_.on_replica_ready(id, *this, *this); });
-  }
-  try_start_batches(replica);
-}
-
-void Simulation::unload_replica(ReplicaId id) {
-  Replica& replica = *replicas_.at(id);
-  if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
-  replica.unload_requested = true;
-  // Queries already queued are served first, never lost; a replica still
-  // loading drains once its model is in (on_replica_ready).
-  if (replica.state == ReplicaState::kLoading) return;
-  replica.state = ReplicaState::kDraining;
-  try_start_batches(replica);
-}
-
-void Simulation::release_if_drained(Replica& replica) {
-  if (replica.state != ReplicaState::kDraining || replica.running > 0 || !replica.queue.empty()) return;
-  replica.state = ReplicaState::kUnloaded;
-  Device& device = devices_[replica.device];
-  device.memory_free_mb += config_.models->variant(replica.variant).memory_mb;
-  std::erase(device.replicas, replica.id);
-}
-
-void Simulation::set_batcher(ReplicaId id, const BatcherSpec& spec) {
-  Replica& replica = *replicas_.at(id);
-  replica.batcher = make_batcher(spec);
-  ++replica.wake_generation;  // the old batcher's wake-up no longer applies
-  replica.wake_at = SimTime::never();
-  try_start_batches(replica);
-}
-
 void Simulation::on_policy_tick() {
   timed_policy_call([&] { controller_.on_tick(*this, *this); });
   loop_.schedule_after(controller_.tick_interval(), self_, kPolicyTick);
@@ -420,7 +295,7 @@ void Simulation::on_policy_tick() {
 
 DeviceInfo Simulation::device(DeviceId id) const {
   const Device& d = devices_.at(id);
-  return DeviceInfo{d.type, d.memory_free_mb, d.replicas};
+  return DeviceInfo{d.type, d.instance, device_usable(id), d.memory_free_mb, d.replicas};
 }
 
 ReplicaInfo Simulation::replica(ReplicaId id) const {
@@ -437,6 +312,16 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
   const double alive = (loop_.now() - r.loaded_at).seconds();
   const double busy = r.busy_slot_seconds + r.running * (loop_.now() - r.busy_since).seconds();
   info.utilisation = alive > 0 ? busy / (alive * static_cast<double>(r.batches.size())) : 0.0;
+  info.observed_latency_mean = r.observed.mean(loop_.now());
+  info.observed_latency_p99 = r.observed.quantile(loop_.now(), 0.99);
+  return info;
+}
+
+InstanceInfo Simulation::instance(InstanceId id) const {
+  const Instance& i = instances_.at(id);
+  InstanceInfo info{i.type, i.market, i.state, i.requested, i.ready_at, SimTime::never(), i.devices, 0.0};
+  if (i.state == InstanceState::kInterrupted) info.interruption_at = i.interruption_at;
+  if (i.credits) info.cpu_credits = i.credits->balance();
   return info;
 }
 
@@ -453,17 +338,26 @@ ClusterSnapshot Simulation::snapshot(Duration window) {
     busy_integral_[k] = 0;
   }
   busy_since_ = now;
-  // A device that hosts no replica is taken as not rented: it neither costs
-  // nor counts as capacity, so configurations that leave part of the cluster
-  // idle are cheaper and their utilisation is that of what they use.
-  for (const Device& d : devices_) {
-    if (d.replicas.empty()) continue;
+  double fixed_per_hour = 0;
+  for (DeviceId id = 0; id < devices_.size(); ++id) {
+    const Device& d = devices_[id];
+    // A fixed device that hosts no replica is taken as not rented: it neither
+    // costs nor counts as capacity. An instance's devices count while it runs.
+    if (d.instance ? !device_usable(id) : d.replicas.empty()) continue;
     const auto kind = static_cast<std::size_t>(d.kind);
     ++s.devices[kind];
     s.replicas[kind] += static_cast<std::uint32_t>(d.replicas.size());
-    s.cost_per_hour += config_.hardware->type(d.type).price_per_hour;
+    if (!d.instance) fixed_per_hour += config_.hardware->type(d.type).price_per_hour;
   }
-  s.cost = s.cost_per_hour * window.seconds() / 3600.0;
+  s.ledger.add_fixed(fixed_per_hour * window.seconds() / 3600.0);
+  s.cost_per_hour = fixed_per_hour;
+  bill_instances(s);
+  s.ledger.add_lambda(window_lambda_.lambda);
+  s.lambda_invocations = window_invocations_;
+  s.lambda_cold_starts = window_cold_starts_;
+  window_lambda_ = CostLedger{};
+  window_invocations_ = window_cold_starts_ = 0;
+  s.cost = s.ledger.total();
   return s;
 }
 

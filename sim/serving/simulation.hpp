@@ -9,7 +9,9 @@
 #include <memory>
 #include <vector>
 
+#include "sim/cluster/lambda_pool.hpp"
 #include "sim/core/event_loop.hpp"
+#include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
@@ -37,7 +39,19 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   const ClusterView& view() const { return *this; }
 
  private:
-  enum EventKind : std::uint32_t { kArrival, kBatchDone, kBatcherWake, kReplicaReady, kPolicyTick, kWindowClose };
+  enum EventKind : std::uint32_t {
+    kArrival,
+    kBatchDone,
+    kBatcherWake,
+    kReplicaReady,
+    kPolicyTick,
+    kWindowClose,
+    kInstanceReady,
+    kInterruptionNotice,
+    kInstanceTerminate,
+    kScheduledInterruption,
+    kLambdaDone,
+  };
 
   // EventHandler
   void handle(const Event& event) override;
@@ -51,23 +65,38 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::size_t replica_count() const override { return replicas_.size(); }
   ReplicaInfo replica(ReplicaId id) const override;
   std::uint64_t outstanding(ReplicaId id) const override { return replicas_[id]->outstanding(); }
+  bool accepts(ReplicaId id) const override { return replicas_[id]->accepts_visits(); }
   double arrival_rate(AppId app, StageId stage) const override;
+  std::size_t instance_count() const override { return instances_.size(); }
+  InstanceInfo instance(InstanceId id) const override;
+  std::size_t lambda_function_count() const override { return config_.cloud.lambda_functions.size(); }
   // ClusterControl
   LoadResult load_replica(const ReplicaRequest& request) override;
   void unload_replica(ReplicaId id) override;
   void set_batcher(ReplicaId id, const BatcherSpec& spec) override;
+  InstanceId launch_instance(InstanceTypeId type, Market market) override;
+  void stop_instance(InstanceId id) override;
+  void set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) override;
 
   struct Device {
     DeviceTypeId type = 0;
     DeviceKind kind = DeviceKind::kCpu;
     double memory_free_mb = 0;
     std::vector<ReplicaId> replicas;
+    std::optional<InstanceId> instance;  // empty: a device of the fixed cluster
+  };
+  struct LambdaInvocation {
+    Visit visit;
+    std::uint32_t function = 0;
+    Duration run;  // execution time, billed
   };
 
   // Query flow.
   void on_arrival(std::uint32_t stream);
   void pull_next_arrival(std::uint32_t stream);
   void start_visit(std::uint32_t slot, StageId stage);
+  bool enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision);
+  ReplicaId pick_weighted(AppId app, StageId stage);
   void resolve_edges(std::uint32_t slot, StageId stage, bool visited);
   void resolve_into(std::uint32_t slot, StageId child, bool delivered);
   bool edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index, double probability) const;
@@ -84,12 +113,35 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void mark_busy_change(Replica& replica, int delta);
   void on_replica_ready(ReplicaId id);
   void release_if_drained(Replica& replica);
+  bool device_usable(DeviceId id) const;
+  Duration batch_duration(Replica& replica, std::uint32_t size);
+  double interference_factor(const Replica& replica) const;
+  void advance_credits(const Replica& replica);
+  double busy_vcpus(const Instance& instance) const;
+  // Instances (simulation_instances.cpp).
+  InstanceId add_instance(InstanceTypeId type, Market market, bool warm);
+  void on_instance_ready(InstanceId id);
+  void on_interruption_notice(InstanceId id);
+  void on_scheduled_interruption(std::uint32_t index);
+  void terminate_instance(InstanceId id);
+  void evict_replica(Replica& replica);
+  void finish_stop_if_drained(InstanceId id);
+  void bill_instances(ClusterSnapshot& snapshot);
+  double instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const;
+  // Lambda (simulation_lambda.cpp).
+  void invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
+  void on_lambda_done(std::uint32_t invocation);
   // Control loop and windows.
   void on_policy_tick();
   void on_window_close();
   ClusterSnapshot snapshot(Duration window);
   template <typename F>
-  void timed_policy_call(F&& call);
+  void timed_policy_call(F&& call) {
+    const auto begin = std::chrono::steady_clock::now();
+    call();
+    policy_wall_ += std::chrono::steady_clock::now() - begin;
+  }
+  void notify_gone(InstanceId id);
 
   const SimulationConfig& config_;
   Controller& controller_;
@@ -101,6 +153,18 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
 
   std::vector<Device> devices_;
   std::vector<std::unique_ptr<Replica>> replicas_;
+  std::vector<Instance> instances_;
+  RandomStream spot_rng_;
+  LambdaAccount lambda_;
+  std::vector<LambdaInvocation> invocations_;
+  std::vector<std::uint32_t> free_invocations_;
+  CostLedger window_lambda_;  // Lambda dollars and counts of the open window
+  std::uint32_t window_invocations_ = 0;
+  std::uint32_t window_cold_starts_ = 0;
+  // set_routing_weights: [app][stage] -> cumulative weights over replicas.
+  std::vector<std::vector<std::vector<RoutingWeight>>> routing_weights_;
+  RandomStream routing_rng_;
+  RandomStream lambda_rng_;  // Lambda execution-time draws
   QueryTable queries_;
   std::vector<std::uint64_t> in_flight_per_app_;
   std::uint64_t next_query_id_ = 0;

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "sim/cluster/hardware_catalog.hpp"
+#include "sim/cluster/instance.hpp"
+#include "sim/cluster/spot_market.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/service_time.hpp"
@@ -27,6 +29,36 @@ enum class DropPolicy : std::uint8_t {
   kInfeasible,  // also drop one that cannot finish in time even alone, started now
 };
 
+// Instances running (warm) when the run starts.
+struct InitialInstances {
+  InstanceTypeId type = 0;
+  Market market = Market::kOnDemand;
+  std::uint32_t count = 1;
+};
+
+// One Lambda function: a model variant packaged with a memory size. Its
+// latency is that of one query at this memory size (from a "lambda" profile,
+// or a CPU profile scaled by the CPU share, as the scenario says).
+struct LambdaFunction {
+  std::string name;
+  VariantId variant = 0;
+  double memory_mb = 0;
+  Duration cold_start;
+  Duration latency;
+};
+
+// What happens to queries queued or running on an instance the cloud takes back.
+enum class InstanceLossPolicy : std::uint8_t { kReroute, kFail };
+
+struct CloudConfig {
+  std::vector<InitialInstances> instances;
+  SpotPricing spot_pricing;
+  std::optional<SpotInterruptions> spot_interruptions;
+  std::vector<LambdaFunction> lambda_functions;
+  InstanceLossPolicy on_instance_loss = InstanceLossPolicy::kReroute;
+  bool interference = true;  // use the device types' interference models
+};
+
 struct SimulationConfig {
   std::uint64_t seed = 1;
   Duration duration;
@@ -35,6 +67,7 @@ struct SimulationConfig {
   std::shared_ptr<const HardwareCatalog> hardware;
   std::vector<Application> applications;
   std::vector<DeviceTypeId> devices;  // one entry per device of the fixed cluster
+  CloudConfig cloud;
   std::vector<WorkloadSource> workloads;
   DropPolicy drop = DropPolicy::kNone;
   ServiceTimeSpec service_time;

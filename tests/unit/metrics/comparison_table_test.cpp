@@ -26,13 +26,18 @@ TEST(ComparisonTable, PrintsEveryPolicyUnderTheFixedColumns) {
   table.print(out);
   const std::string text = out.str();
   for (const char* header : {"policy", "queries", "thr/s", "SLO %", "p50 ms", "p99 ms", "acc %", "max drop %",
-                             "cost $", "wall s"}) {
+                             "cost $", "spot $", "lambda $", "wall s"}) {
     EXPECT_NE(text.find(header), std::string::npos) << header;
   }
   EXPECT_NE(text.find("proteus "), std::string::npos);
   EXPECT_NE(text.find("infaas-with-a-long-label"), std::string::npos);
   EXPECT_NE(text.find("42.86"), std::string::npos);  // SLO %: 3 of 7
   EXPECT_NE(text.find("1.50"), std::string::npos);   // wall s
+  // cost $, spot $ and lambda $ side by side, total first.
+  EXPECT_NE(text.find("0.1580  0.0550    0.0030"), std::string::npos) << text;
+  EXPECT_LT(text.find("cost $"), text.find("spot $"));
+  EXPECT_LT(text.find("spot $"), text.find("lambda $"));
+  EXPECT_LT(text.find("lambda $"), text.find("wall s"));
 
   // Right-aligned last column: every line but the rule ends at the same place.
   std::istringstream lines(text);
@@ -54,9 +59,12 @@ TEST(ComparisonTable, CsvHasTheSameRows) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0],
-            "scenario,policy,queries,throughput_qps,slo_pct,p50_ms,p99_ms,accuracy_pct,max_drop_pct,cost_usd,wall_s");
-  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,100,,,,,0,0.25");
+            "scenario,policy,queries,throughput_qps,slo_pct,p50_ms,p99_ms,accuracy_pct,max_drop_pct,cost_usd,"
+            "spot_usd,lambda_usd,wall_s");
+  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,100,,,,,0,0,0,0.25");
   EXPECT_EQ(lines[1].rfind("quickstart,proteus,8,0.2,42.857143,", 0), 0u) << lines[1];
+  const std::string tail = ",0.158,0.055,0.003,1.5";
+  EXPECT_EQ(lines[1].substr(lines[1].size() - tail.size()), tail) << lines[1];
 }
 
 TEST(ComparisonTable, MismatchedWallTimesAreABug) {

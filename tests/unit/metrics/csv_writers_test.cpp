@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,9 +45,12 @@ TEST(TimeSeriesCsv, HeaderAndRows) {
             "throughput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy,"
             "devices_cpu,devices_gpu,devices_inferentia,devices_lambda,"
             "replicas_cpu,replicas_gpu,replicas_inferentia,replicas_lambda,"
-            "utilisation_cpu,utilisation_gpu,utilisation_inferentia,utilisation_lambda,cost_per_hour,cost");
-  // The last window: no completion, so no accuracy; GPUs idle, other kinds absent.
-  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,7.2,0.01");
+            "utilisation_cpu,utilisation_gpu,utilisation_inferentia,utilisation_lambda,"
+            "instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts,"
+            "cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed");
+  // The last window: no completion, so no accuracy; GPUs idle, other kinds
+  // absent; one spot instance, no Lambda.
+  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,0,1,0,0,7.2,0.015,0,0.005,0,0.01");
   const auto first = cells_of(lines[1]);
   ASSERT_EQ(first.size(), cells_of(lines[0]).size());
   EXPECT_EQ(first[2], "all");
@@ -56,6 +60,29 @@ TEST(TimeSeriesCsv, HeaderAndRows) {
   EXPECT_EQ(first[12], "300");
   EXPECT_EQ(first[13], "80");
   EXPECT_EQ(first[23], "0.5");  // utilisation_gpu
+  // The cluster columns, by name, on every row of the window.
+  const auto header = cells_of(lines[0]);
+  auto cell = [&](const std::vector<std::string>& row, const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    EXPECT_NE(it, header.end()) << name;
+    return it == header.end() ? std::string() : row[static_cast<std::size_t>(it - header.begin())];
+  };
+  for (std::size_t line : {4u, 5u, 6u}) {  // window 2: all, a, b
+    const auto row = cells_of(lines[line]);
+    ASSERT_EQ(row.size(), header.size());
+    EXPECT_EQ(cell(row, "instances_on_demand"), "1");
+    EXPECT_EQ(cell(row, "instances_spot"), "2");
+    EXPECT_EQ(cell(row, "lambda_invocations"), "20");
+    EXPECT_EQ(cell(row, "lambda_cold_starts"), "1");
+    EXPECT_EQ(cell(row, "cost"), "0.112");
+    EXPECT_EQ(cell(row, "cost_on_demand"), "0.02");
+    EXPECT_EQ(cell(row, "cost_spot"), "0.05");
+    EXPECT_EQ(cell(row, "cost_lambda"), "0.002");
+    EXPECT_EQ(cell(row, "cost_fixed"), "0.04");
+  }
+  EXPECT_EQ(cell(first, "lambda_cold_starts"), "2");
+  // by_instance_type stays out: columns would vary by scenario.
+  EXPECT_EQ(lines[0].find("m5.large"), std::string::npos);
 }
 
 TEST(QueryCsv, OneLinePerOutcome) {

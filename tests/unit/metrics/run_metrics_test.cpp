@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "sample_run.hpp"
 
 namespace servesim {
@@ -49,7 +51,15 @@ TEST(RunMetrics, FirstWindowAllRow) {
   EXPECT_DOUBLE_EQ(*r.utilisation[kGpu], 0.5);
   EXPECT_FALSE(r.utilisation[kCpu]);  // no CPU device: no utilisation, not 0
   EXPECT_DOUBLE_EQ(r.cost_per_hour, 7.2);
-  EXPECT_DOUBLE_EQ(r.cost, 0.02);
+  EXPECT_NEAR(r.cost, 0.031, 1e-12);
+  EXPECT_DOUBLE_EQ(r.cost_fixed, 0.02);
+  EXPECT_DOUBLE_EQ(r.cost_on_demand, 0.01);
+  EXPECT_DOUBLE_EQ(r.cost_spot, 0);
+  EXPECT_DOUBLE_EQ(r.cost_lambda, 0.001);
+  EXPECT_EQ(r.instances_on_demand, 1u);
+  EXPECT_EQ(r.instances_spot, 0u);
+  EXPECT_EQ(r.lambda_invocations, 10u);
+  EXPECT_EQ(r.lambda_cold_starts, 2u);
 }
 
 TEST(RunMetrics, PerAppRowsCarryTheirOwnQueriesAndTheClusterColumns) {
@@ -63,7 +73,9 @@ TEST(RunMetrics, PerAppRowsCarryTheirOwnQueriesAndTheClusterColumns) {
   EXPECT_DOUBLE_EQ(b.latency_p50_ms, 50);
   EXPECT_NEAR(*b.effective_accuracy, 60, 1e-9);
   EXPECT_EQ(b.devices[kGpu], 2u);
-  EXPECT_DOUBLE_EQ(b.cost, 0.02);
+  EXPECT_NEAR(b.cost, 0.031, 1e-12);
+  EXPECT_DOUBLE_EQ(b.cost_lambda, 0.001);
+  EXPECT_EQ(b.lambda_invocations, 10u);
 
   const WindowRow& cpu_window = sink.rows[3];  // all, window 2
   EXPECT_DOUBLE_EQ(*cpu_window.utilisation[kCpu], 0.25);
@@ -103,11 +115,98 @@ TEST(RunMetrics, Totals) {
   EXPECT_EQ(m.total(0).counts().completed, 4u);
   EXPECT_EQ(m.total().latency().mean(), from_millis(730));  // (100 + 300 + 50 + 3000 + 200) / 5
   EXPECT_NEAR(*m.total().accuracy_pct(), 78, 1e-9);           // (1 + .8 + .6 + .5 + 1) / 5
-  EXPECT_NEAR(m.cluster().cost, 0.07, 1e-12);
+  EXPECT_NEAR(m.cluster().cost.total(), 0.158, 1e-12);
   // GPU: busy 30 s of 2*10 + 4*10 + 4*5 = 80 device-seconds; CPU: 2.5 of 10.
   EXPECT_DOUBLE_EQ(*m.cluster().utilisation(DeviceKind::kGpu), 0.375);
   EXPECT_DOUBLE_EQ(*m.cluster().utilisation(DeviceKind::kCpu), 0.25);
   EXPECT_FALSE(m.cluster().utilisation(DeviceKind::kInferentia));
+}
+
+TEST(RunMetrics, CostLedgerAccumulatesOverWindows) {
+  RecordingSink sink;
+  RunMetrics m(sample_config(&sink));
+  feed_sample(m);
+  const CostLedger& cost = m.cluster().cost;
+  EXPECT_NEAR(cost.fixed, 0.07, 1e-12);
+  EXPECT_NEAR(cost.on_demand, 0.03, 1e-12);
+  EXPECT_NEAR(cost.spot, 0.055, 1e-12);
+  EXPECT_NEAR(cost.lambda, 0.003, 1e-12);
+  ASSERT_EQ(cost.by_instance_type.size(), 2u);
+  EXPECT_NEAR(cost.by_instance_type.at("m5.large"), 0.03, 1e-12);
+  EXPECT_NEAR(cost.by_instance_type.at("g4dn.xlarge"), 0.055, 1e-12);
+  EXPECT_EQ(m.cluster().lambda_invocations, 30u);
+  EXPECT_EQ(m.cluster().lambda_cold_starts, 3u);
+  // The rows' totals add up to the run's.
+  double rows = 0;
+  for (const auto& r : sink.rows) {
+    if (r.app == "all") rows += r.cost;
+  }
+  EXPECT_NEAR(rows, cost.total(), 1e-12);
+  const WindowRow& w2 = sink.rows[3];
+  EXPECT_NEAR(w2.cost, 0.112, 1e-12);
+  EXPECT_DOUBLE_EQ(w2.cost_spot, 0.05);
+  EXPECT_EQ(w2.instances_spot, 2u);
+}
+
+TEST(RunMetrics, CostLedgerStaysBoundedByTheCatalog) {
+  RunMetrics m(RunMetricsConfig{from_seconds(1), at_seconds(1000), {"a"}});
+  for (int w = 1; w <= 1000; ++w) {
+    ClusterSnapshot s;
+    s.ledger.add_on_demand("m5.large", 0.001);
+    s.ledger.add_spot(w % 2 ? "g4dn.xlarge" : "p3.2xlarge", 0.002);
+    m.close_window(at_seconds(w), s);
+  }
+  EXPECT_EQ(m.cluster().cost.by_instance_type.size(), 3u);
+  EXPECT_NEAR(m.cluster().cost.by_instance_type.at("p3.2xlarge"), 1.0, 1e-9);
+  EXPECT_NEAR(m.cluster().cost.total(), 3.0, 1e-9);
+}
+
+// A simulation that only sets `cost` (no ledger): its dollars count as fixed.
+TEST(RunMetrics, UnitemisedCostCountsAsFixed) {
+  RecordingSink sink;
+  RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(20), {"a"}, &sink});
+  ClusterSnapshot s;
+  s.cost = 0.5;
+  m.close_window(at_seconds(10), s);
+  EXPECT_DOUBLE_EQ(sink.rows[0].cost, 0.5);
+  EXPECT_DOUBLE_EQ(sink.rows[0].cost_fixed, 0.5);
+  // Both given and agreeing: counted once.
+  ClusterSnapshot both;
+  both.ledger.add_fixed(0.25);
+  both.ledger.add_spot("g4dn.xlarge", 0.5);
+  both.cost = both.ledger.total();
+  m.close_window(at_seconds(20), both);
+  EXPECT_DOUBLE_EQ(sink.rows[1].cost, 0.75);
+  EXPECT_DOUBLE_EQ(sink.rows[1].cost_fixed, 0.25);
+  EXPECT_DOUBLE_EQ(m.cluster().cost.fixed, 0.75);
+  EXPECT_DOUBLE_EQ(m.cluster().cost.spot, 0.5);
+  EXPECT_DOUBLE_EQ(m.cluster().cost.total(), 1.25);
+}
+
+TEST(RunMetrics, RejectsAnInconsistentCostLedger) {
+  auto close_with = [](const ClusterSnapshot& s) {
+    RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}});
+    m.close_window(at_seconds(10), s);
+  };
+  ClusterSnapshot disagree;
+  disagree.ledger.add_fixed(1);
+  disagree.cost = 2;  // told twice, differently
+  EXPECT_THROW(close_with(disagree), InvariantError);
+  ClusterSnapshot untyped;
+  untyped.ledger.on_demand = 1;  // no instance type
+  EXPECT_THROW(close_with(untyped), InvariantError);
+  ClusterSnapshot negative;
+  negative.ledger.add_lambda(-1);
+  EXPECT_THROW(close_with(negative), InvariantError);
+  ClusterSnapshot not_finite;
+  not_finite.cost = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(close_with(not_finite), InvariantError);
+  try {
+    close_with(untyped);
+  } catch (const InvariantError& e) {
+    EXPECT_NE(std::string(e.what()).find("by_instance_type adds up to 0"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("10000000000 ns"), std::string::npos) << e.what();
+  }
 }
 
 TEST(RunMetrics, MaxAccuracyDropIsFromTheWorstWindow) {

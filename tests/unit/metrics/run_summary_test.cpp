@@ -51,9 +51,14 @@ TEST(RunSummary, JsonHoldsTheExpectedNumbers) {
   EXPECT_DOUBLE_EQ(j["latency_ms"]["p999"].get<double>(), 3000);
   EXPECT_DOUBLE_EQ(j["effective_accuracy"].get<double>(), 78);
   EXPECT_DOUBLE_EQ(j["max_accuracy_drop"].get<double>(), 25);
-  EXPECT_DOUBLE_EQ(j["cost"]["total"].get<double>(), 0.07);
-  EXPECT_DOUBLE_EQ(j["cost"]["instances"].get<double>(), 0.07);
-  EXPECT_DOUBLE_EQ(j["cost"]["lambda"].get<double>(), 0);
+  EXPECT_DOUBLE_EQ(j["cost"]["total"].get<double>(), 0.158);
+  EXPECT_DOUBLE_EQ(j["cost"]["on_demand"].get<double>(), 0.03);
+  EXPECT_DOUBLE_EQ(j["cost"]["spot"].get<double>(), 0.055);
+  EXPECT_DOUBLE_EQ(j["cost"]["lambda"].get<double>(), 0.003);
+  EXPECT_DOUBLE_EQ(j["cost"]["fixed"].get<double>(), 0.07);
+  EXPECT_DOUBLE_EQ(j["cost"]["by_instance_type"]["m5.large"].get<double>(), 0.03);
+  EXPECT_DOUBLE_EQ(j["cost"]["by_instance_type"]["g4dn.xlarge"].get<double>(), 0.055);
+  EXPECT_EQ(j["cost"]["by_instance_type"].size(), 2u);
   EXPECT_DOUBLE_EQ(j["utilisation"]["gpu"].get<double>(), 0.375);
   EXPECT_DOUBLE_EQ(j["utilisation"]["cpu"].get<double>(), 0.25);
   EXPECT_TRUE(j["utilisation"]["inferentia"].is_null());
@@ -75,10 +80,31 @@ TEST(RunSummary, KeysComeInAFixedOrder) {
   EXPECT_EQ(keys, expected);
 }
 
+TEST(RunSummary, CostBlockKeysAndInstanceTypesComeInAFixedOrder) {
+  const auto j = nlohmann::ordered_json::parse(sample_json());
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : j["cost"].items()) keys.push_back(key);
+  const std::vector<std::string> expected = {"total", "on_demand", "spot", "lambda", "fixed", "by_instance_type"};
+  EXPECT_EQ(keys, expected);
+  std::vector<std::string> types;
+  for (const auto& [key, value] : j["cost"]["by_instance_type"].items()) types.push_back(key);
+  // Sorted by name, although m5.large was billed first.
+  EXPECT_EQ(types, (std::vector<std::string>{"g4dn.xlarge", "m5.large"}));
+  // The parts add up to the total, and the types to the instance markets.
+  const auto& c = j["cost"];
+  const auto d = [&](const char* k) { return c[k].get<double>(); };
+  EXPECT_NEAR(d("on_demand") + d("spot") + d("lambda") + d("fixed"), d("total"), 1e-6);
+  double by_type = 0;
+  for (const auto& [key, value] : c["by_instance_type"].items()) by_type += value.get<double>();
+  EXPECT_NEAR(by_type, d("on_demand") + d("spot"), 1e-6);
+}
+
 TEST(RunSummary, NumbersAreFixedPrecision) {
   const std::string text = sample_json();
   EXPECT_NE(text.find("\"slo_attainment\": 0.428571,"), std::string::npos) << text;
-  EXPECT_NE(text.find("\"total\": 0.07,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"total\": 0.158,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"g4dn.xlarge\": 0.055,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"m5.large\": 0.03\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\"inferentia\": null,"), std::string::npos) << text;
 }
 
@@ -95,6 +121,10 @@ TEST(RunSummary, EmptyRunAttainsItsSloAndHasNoLatency) {
   const auto j = nlohmann::json::parse(out.str());
   EXPECT_TRUE(j["latency_ms"]["p50"].is_null());
   EXPECT_TRUE(j["max_accuracy_drop"].is_null());
+  // No instance: every cost 0 and an empty (not missing) object of types.
+  EXPECT_EQ(j["cost"]["total"], 0);
+  ASSERT_TRUE(j["cost"]["by_instance_type"].is_object());
+  EXPECT_TRUE(j["cost"]["by_instance_type"].empty());
 }
 
 TEST(RunSummary, RefusesAnUnfinishedRun) {

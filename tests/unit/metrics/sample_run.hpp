@@ -38,6 +38,14 @@ constexpr auto kInferentia = static_cast<std::size_t>(DeviceKind::kInferentia);
 //   200 ms (on time, 1.0): all and a 75 %. 4 GPUs busy 20 s, 1 CPU busy 2.5 s.
 // Window 3 [20, 25): b gets id 8, which is still in flight at the end.
 // Totals: arrived 8, completed 5 (on time 3, late 2), dropped 1, rejected 1, in flight 1.
+//
+// Cost, in dollars (window 1 / 2 / 3 = run):
+//   fixed                 0.02  / 0.04  / 0.01  = 0.07
+//   on-demand m5.large    0.01  / 0.02  / -     = 0.03  (1 instance, then 1)
+//   spot g4dn.xlarge      -     / 0.05  / 0.005 = 0.055 (2 instances, then 1)
+//   Lambda                0.001 / 0.002 / -     = 0.003 (10 invocations 2 cold, 20 with 1 cold)
+//   total                 0.031 / 0.112 / 0.015 = 0.158
+// m5.large is billed first, so a sorted report is not just the arrival order.
 inline void feed_sample(RunMetrics& m) {
   for (double t : {1.0, 2.0, 3.0}) m.on_arrival(0, at_seconds(t));
   m.on_arrival(1, at_seconds(4));
@@ -53,7 +61,12 @@ inline void feed_sample(RunMetrics& m) {
   s1.replicas[kGpu] = 3;
   s1.busy_seconds[kGpu] = 10;
   s1.cost_per_hour = 7.2;
-  s1.cost = 0.02;
+  s1.ledger.add_fixed(0.02);
+  s1.ledger.add_on_demand("m5.large", 0.01);
+  s1.ledger.add_lambda(0.001);
+  s1.instances_on_demand = 1;
+  s1.lambda_invocations = 10;
+  s1.lambda_cold_starts = 2;
   m.close_window(at_seconds(10), s1);
 
   m.on_arrival(0, at_seconds(12));
@@ -66,7 +79,14 @@ inline void feed_sample(RunMetrics& m) {
   s2.busy_seconds[kGpu] = 20;
   s2.busy_seconds[kCpu] = 2.5;
   s2.cost_per_hour = 14.4;
-  s2.cost = 0.04;
+  s2.ledger.add_fixed(0.04);
+  s2.ledger.add_on_demand("m5.large", 0.02);
+  s2.ledger.add_spot("g4dn.xlarge", 0.05);
+  s2.ledger.add_lambda(0.002);
+  s2.instances_on_demand = 1;
+  s2.instances_spot = 2;
+  s2.lambda_invocations = 20;
+  s2.lambda_cold_starts = 1;
   m.close_window(at_seconds(20), s2);
 
   m.on_arrival(1, at_seconds(21));
@@ -74,7 +94,9 @@ inline void feed_sample(RunMetrics& m) {
   s3.devices[kGpu] = 4;
   s3.replicas[kGpu] = 4;
   s3.cost_per_hour = 7.2;
-  s3.cost = 0.01;
+  s3.ledger.add_fixed(0.01);
+  s3.ledger.add_spot("g4dn.xlarge", 0.005);
+  s3.instances_spot = 1;
   m.close_window(at_seconds(25), s3);
 }
 

@@ -124,9 +124,9 @@ class Recorder final : public Controller, public QuerySink {
     const RouteDecision d = inner_.route(request, view);
     out_.stages[request.query].push_back(request.stage);
     if (d.kind == RouteDecision::Kind::kReplica) {
-      out_.route_sequence.push_back(d.replica);
-      if (out_.routed_to.size() <= d.replica) out_.routed_to.resize(d.replica + 1, 0);
-      ++out_.routed_to[d.replica];
+      out_.route_sequence.push_back(d.target);
+      if (out_.routed_to.size() <= d.target) out_.routed_to.resize(d.target + 1, 0);
+      ++out_.routed_to[d.target];
     }
     return d;
   }

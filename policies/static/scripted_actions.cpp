@@ -1,0 +1,114 @@
+#include "policies/static/scripted_actions.hpp"
+
+#include "policies/batcher_params.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace servesim {
+namespace {
+
+InstanceTypeId instance_type_of(const JsonNode& node, const SimulationConfig& world) {
+  const auto id = world.hardware->find_instance_type(node.string());
+  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
+  return *id;
+}
+
+ScriptedLoad parse_load(const JsonNode& node, const SimulationConfig& world) {
+  node.expect_object({"variant", "count", "batcher", "concurrency", "weight"});
+  ScriptedLoad load;
+  const JsonNode variant = node.at("variant");
+  const auto v = world.models->find_variant(variant.string());
+  if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
+  load.variant = *v;
+  load.count = static_cast<std::uint32_t>(node.positive_integer_or("count", 1));
+  if (node.has("batcher")) load.batcher = parse_batcher(node.at("batcher"));
+  load.concurrency = static_cast<std::uint32_t>(node.positive_integer_or("concurrency", 1));
+  load.weight = node.positive_or("weight", 1.0);
+  return load;
+}
+
+}  // namespace
+
+ActionScript::ActionScript(const JsonNode& list, const SimulationConfig& world) {
+  for (const JsonNode& item : list.items()) entries_.push_back(parse_entry(item, world));
+}
+
+ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const SimulationConfig& world) const {
+  node.expect_object({"at_s", "on", "launch", "stop"});
+  Entry e;
+  e.where = node.where();
+  if (node.has("at_s") == node.has("on")) node.fail("expected exactly one of \"at_s\" or \"on\"");
+  if (node.has("on")) {
+    node.at("on").choice({"interruption_notice"});
+    e.on_notice = true;
+  } else {
+    e.at = at_seconds(node.non_negative("at_s"));
+  }
+  if (node.has("launch") == node.has("stop")) node.fail("expected exactly one of \"launch\" or \"stop\"");
+  if (node.has("stop")) {
+    const JsonNode stop = node.at("stop");
+    stop.expect_object({"instance_type"});
+    e.stop = instance_type_of(stop.at("instance_type"), world);
+    return e;
+  }
+  const JsonNode launch = node.at("launch");
+  launch.expect_object({"instance_type", "market", "count", "load"});
+  Launch l;
+  l.type = instance_type_of(launch.at("instance_type"), world);
+  if (launch.has("market")) {
+    l.market = launch.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+  }
+  l.count = static_cast<std::uint32_t>(launch.positive_integer_or("count", 1));
+  if (launch.has("load")) {
+    for (const JsonNode& load : launch.items("load")) l.loads.push_back(parse_load(load, world));
+  }
+  e.launch = std::move(l);
+  return e;
+}
+
+void ActionScript::run_due(ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded) {
+  for (Entry& e : entries_) {
+    if (e.on_notice || e.done || e.at > view.now()) continue;
+    execute(e, control, view, on_loaded);
+    e.done = true;
+  }
+}
+
+void ActionScript::on_interruption_notice(ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded) {
+  for (const Entry& e : entries_) {
+    if (e.on_notice) execute(e, control, view, on_loaded);
+  }
+}
+
+void ActionScript::execute(const Entry& e, ClusterControl& control, const ClusterView& view,
+                           const OnLoaded& on_loaded) const {
+  if (e.stop) {
+    for (InstanceId i = 0; i < view.instance_count(); ++i) {
+      const InstanceInfo info = view.instance(i);
+      if (info.type == *e.stop && info.state != InstanceState::kStopped) control.stop_instance(i);
+    }
+    return;
+  }
+  for (std::uint32_t n = 0; n < e.launch->count; ++n) {
+    const InstanceId id = control.launch_instance(e.launch->type, e.launch->market);
+    const std::vector<DeviceId> devices = view.instance(id).devices;
+    for (const ScriptedLoad& load : e.launch->loads) {
+      for (std::uint32_t k = 0; k < load.count; ++k) {
+        // The first of the instance's devices that takes it (memory, profile).
+        std::string refusal = "the instance has no device";
+        bool placed = false;
+        for (DeviceId d : devices) {
+          const LoadResult r = control.load_replica(ReplicaRequest{load.variant, d, load.batcher, load.concurrency});
+          if (r.replica) {
+            on_loaded(*r.replica, load.weight);
+            placed = true;
+            break;
+          }
+          refusal = r.refusal;
+        }
+        if (!placed) throw InputError(e.where, "cannot load a scripted replica: " + refusal);
+      }
+    }
+  }
+}
+
+}  // namespace servesim

@@ -1,0 +1,103 @@
+#include "sim/scenario/cloud_parser.hpp"
+
+#include "sim/cluster/lambda_spec.hpp"
+
+namespace servesim {
+namespace {
+
+InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware) {
+  const auto id = hardware.find_instance_type(node.string());
+  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
+  return *id;
+}
+
+Market market_of(const JsonNode& node) {
+  return node.choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+}
+
+void parse_spot(const JsonNode& node, const std::filesystem::path& base, CloudConfig& cloud) {
+  node.expect_object({"discount", "price_series", "interruptions", "notice_s"});
+  if (node.has("discount")) cloud.spot_pricing.discount = node.at("discount").probability();
+  if (node.has("price_series")) {
+    cloud.spot_pricing.series = SpotPriceSeries::read((base / node.string("price_series")).string());
+  }
+  if (!node.has("interruptions")) return;
+  const JsonNode in = node.at("interruptions");
+  in.expect_object({"per_hour", "at"});
+  if (in.has("per_hour") == in.has("at")) in.fail("expected exactly one of \"per_hour\" or \"at\"");
+  if (in.has("per_hour")) {
+    cloud.spot_interruptions = SpotInterruptions::poisson(in.positive("per_hour"));
+  } else {
+    std::vector<std::pair<SimTime, std::uint32_t>> times;
+    for (const JsonNode& item : in.items("at")) {
+      item.expect_object({"at_s", "count"});
+      times.emplace_back(at_seconds(item.non_negative("at_s")),
+                         static_cast<std::uint32_t>(item.positive_integer_or("count", 1)));
+    }
+    cloud.spot_interruptions = SpotInterruptions::at_times(std::move(times));
+  }
+  if (node.has("notice_s")) cloud.spot_interruptions->notice = from_seconds(node.non_negative("notice_s"));
+}
+
+Duration lambda_latency(const JsonNode& node, const ModelVariant& variant, double memory_mb,
+                        const HardwareCatalog& hardware) {
+  if (!node.raw().is_object()) {
+    if (node.choice({"lambda"}) == "lambda" && !variant.profile_on("lambda")) {
+      node.fail("variant \"" + variant.name + "\" has no latency profile on device type \"lambda\"");
+    }
+    return variant.profile_on("lambda")->at(1);
+  }
+  node.expect_object({"device_type", "vcpus"});
+  const std::string device = node.string("device_type");
+  const LatencyProfile* profile = variant.profile_on(device);
+  if (!profile) node.at("device_type").fail("variant \"" + variant.name + "\" has no profile on \"" + device + "\"");
+  const double share = lambda_cpu_share(hardware.lambda(), memory_mb);
+  return from_nanos_double(static_cast<double>(profile->at(1).ns) * node.positive("vcpus") / share);
+}
+
+void parse_lambda(const JsonNode& node, const SimulationConfig& world, CloudConfig& cloud) {
+  node.expect_object({"functions"});
+  for (const JsonNode& item : node.items("functions")) {
+    item.expect_object({"name", "variant", "memory_mb", "cold_start_ms", "latency_from"});
+    LambdaFunction f;
+    f.name = item.string("name");
+    const JsonNode variant = item.at("variant");
+    const auto v = world.models->find_variant(variant.string());
+    if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
+    f.variant = *v;
+    f.memory_mb = item.positive("memory_mb");
+    if (f.memory_mb > 10240) item.at("memory_mb").fail("expected at most 10240 MB (the Lambda maximum)");
+    f.cold_start = from_millis(item.non_negative_or("cold_start_ms", 0));
+    const nlohmann::json fallback = "lambda";
+    const JsonNode from = item.has("latency_from") ? item.at("latency_from") : JsonNode(fallback, item.file(), item.path() + ".latency_from");
+    f.latency = lambda_latency(from, world.models->variant(f.variant), f.memory_mb, *world.hardware);
+    cloud.lambda_functions.push_back(std::move(f));
+  }
+}
+
+}  // namespace
+
+void parse_cluster_instances(const JsonNode& instances, SimulationConfig& world) {
+  for (const JsonNode& group : instances.items()) {
+    group.expect_object({"type", "count", "market"});
+    InitialInstances g;
+    g.type = instance_type_of(group.at("type"), *world.hardware);
+    g.count = static_cast<std::uint32_t>(group.positive_integer_or("count", 1));
+    if (g.count > 10000) group.at("count").fail("expected at most 10000 instances of a type");
+    if (group.has("market")) g.market = market_of(group.at("market"));
+    world.cloud.instances.push_back(g);
+  }
+}
+
+void parse_cloud(const JsonNode& cloud, const std::filesystem::path& base_dir, SimulationConfig& world) {
+  cloud.expect_object({"spot", "on_instance_loss", "lambda"});
+  if (cloud.has("spot")) parse_spot(cloud.at("spot"), base_dir, world.cloud);
+  if (cloud.has("on_instance_loss")) {
+    world.cloud.on_instance_loss = cloud.at("on_instance_loss").choice({"reroute", "fail"}) == "fail"
+                                       ? InstanceLossPolicy::kFail
+                                       : InstanceLossPolicy::kReroute;
+  }
+  if (cloud.has("lambda")) parse_lambda(cloud.at("lambda"), world, world.cloud);
+}
+
+}  // namespace servesim

@@ -1,0 +1,582 @@
+#include "sim/scenario/profile_importers.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/core/input_error.hpp"
+#include "sim/scenario/path_expansion.hpp"
+
+namespace servesim {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uint32_t kMaxBatch = 4096;  // as in the model catalog reader
+constexpr double kBytesPerMb = 1024.0 * 1024.0;
+
+// ---------------------------------------------------------------- text files
+
+std::string trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return "";
+  const auto last = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+// The lines of a text file with their 1-based numbers; blank lines are left
+// out, a UTF-8 byte-order mark and Windows line ends are accepted.
+struct Line {
+  std::size_t number;
+  std::string text;
+};
+
+std::vector<Line> read_lines(const fs::path& path, const JsonNode& field) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) field.fail("cannot open " + path.string());
+  std::ifstream in(path, std::ios::binary);
+  if (!in) field.fail("cannot open " + path.string());
+  std::vector<Line> lines;
+  std::string text;
+  std::size_t number = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    if (number == 1 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (trim(text).empty()) continue;
+    lines.push_back({number, std::move(text)});
+  }
+  return lines;
+}
+
+[[noreturn]] void fail_at(const fs::path& file, std::size_t line, const std::string& what) {
+  throw InputError(file.string() + ":" + std::to_string(line), what);
+}
+
+// One CSV record: commas separate fields, a field may be quoted ("a,b", with
+// "" for a quote). Records span one line (no profile needs embedded newlines).
+std::vector<std::string> split_csv(const std::string& text, const fs::path& file, std::size_t line) {
+  std::vector<std::string> fields;
+  std::size_t i = 0;
+  while (true) {
+    std::string field;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (i < text.size() && text[i] == '"') {
+      ++i;
+      while (true) {
+        if (i >= text.size()) fail_at(file, line, "unterminated quoted field");
+        if (text[i] == '"') {
+          if (i + 1 < text.size() && text[i + 1] == '"') {
+            field.push_back('"');
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        field.push_back(text[i++]);
+      }
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+      if (i < text.size() && text[i] != ',') fail_at(file, line, "unexpected text after a quoted field");
+    } else {
+      const std::size_t comma = text.find(',', i);
+      field = trim(std::string_view(text).substr(i, comma == std::string::npos ? std::string::npos : comma - i));
+      i = comma == std::string::npos ? text.size() : comma;
+    }
+    fields.push_back(std::move(field));
+    if (i >= text.size()) break;
+    ++i;  // the comma
+    if (i == text.size()) {  // a trailing comma ends with an empty field
+      fields.emplace_back();
+      break;
+    }
+  }
+  return fields;
+}
+
+// A CSV file with a header row; columns are found by name.
+class CsvTable {
+ public:
+  CsvTable(fs::path path, const JsonNode& field) : path_(std::move(path)) {
+    const auto lines = read_lines(path_, field);
+    if (lines.empty()) field.fail(path_.string() + " is empty (expected a header row)");
+    header_line_ = lines.front().number;
+    header_ = split_csv(lines.front().text, path_, header_line_);
+    for (std::size_t c = 0; c < header_.size(); ++c) {
+      if (header_[c].empty()) fail(header_line_, "column " + std::to_string(c + 1) + " has no name");
+      if (!index_.emplace(header_[c], c).second) fail(header_line_, "duplicate column \"" + header_[c] + "\"");
+    }
+    for (std::size_t l = 1; l < lines.size(); ++l) {
+      Row row{lines[l].number, split_csv(lines[l].text, path_, lines[l].number)};
+      if (row.fields.size() != header_.size()) {
+        fail(row.line, "expected " + std::to_string(header_.size()) + " fields (as in the header), got " +
+                           std::to_string(row.fields.size()));
+      }
+      rows_.push_back(std::move(row));
+    }
+  }
+
+  struct Row {
+    std::size_t line;
+    std::vector<std::string> fields;
+  };
+
+  const fs::path& path() const { return path_; }
+  const std::vector<std::string>& header() const { return header_; }
+  const std::vector<Row>& rows() const { return rows_; }
+  std::optional<std::size_t> column(std::string_view name) const {
+    auto it = index_.find(std::string(name));
+    if (it == index_.end()) return std::nullopt;
+    return it->second;
+  }
+  std::size_t require(std::string_view name) const {
+    if (auto c = column(name)) return *c;
+    fail(header_line_, "missing column \"" + std::string(name) + "\"");
+  }
+  std::size_t header_line() const { return header_line_; }
+  [[noreturn]] void fail(std::size_t line, const std::string& what) const { fail_at(path_, line, what); }
+
+ private:
+  fs::path path_;
+  std::size_t header_line_ = 1;
+  std::vector<std::string> header_;
+  std::map<std::string, std::size_t> index_;
+  std::vector<Row> rows_;
+};
+
+std::optional<double> parse_double(const std::string& text) {
+  double v = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+double positive_number(const CsvTable& csv, const CsvTable::Row& row, std::size_t column) {
+  const std::string& text = row.fields[column];
+  const auto v = parse_double(text);
+  if (!v || *v <= 0) {
+    csv.fail(row.line, "column \"" + csv.header()[column] + "\": expected a number > 0, got \"" + text + "\"");
+  }
+  return *v;
+}
+
+std::uint32_t batch_size(const CsvTable& csv, const CsvTable::Row& row, std::size_t column) {
+  const std::string& text = row.fields[column];
+  std::uint32_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size() || v == 0 || v > kMaxBatch) {
+    csv.fail(row.line, "column \"" + csv.header()[column] + "\": expected a batch size in 1.." +
+                           std::to_string(kMaxBatch) + ", got \"" + text + "\"");
+  }
+  return v;
+}
+
+// --------------------------------------------------------- shared JSON keys
+
+bool known_device(const std::string& name, const HardwareCatalog& hardware) {
+  return name == "lambda" || hardware.find(name).has_value();
+}
+
+// device_map: accelerator name -> device types (empty = skip its rows).
+using DeviceMap = std::map<std::string, std::vector<std::string>, std::less<>>;
+
+DeviceMap parse_device_map(const JsonNode& node, const HardwareCatalog& hardware) {
+  DeviceMap map;
+  for (const std::string& accel : node.keys()) {
+    const JsonNode value = node.at(accel);
+    std::vector<std::string> devices;
+    std::vector<JsonNode> items;
+    if (value.raw().is_null()) {
+      map.emplace(accel, devices);
+      continue;
+    }
+    if (value.raw().is_array()) {
+      items = value.items();
+      if (items.empty()) value.fail("expected at least one device type (or null to skip this accelerator)");
+    } else {
+      items.push_back(value);
+    }
+    for (const JsonNode& item : items) {
+      const std::string device = item.string();
+      if (!known_device(device, hardware)) item.fail("unknown device type \"" + device + "\"");
+      if (std::find(devices.begin(), devices.end(), device) != devices.end()) item.fail("device type listed twice");
+      devices.push_back(device);
+    }
+    map.emplace(accel, std::move(devices));
+  }
+  return map;
+}
+
+std::string prefix_of(const JsonNode& entry) { return entry.has("prefix") ? entry.string("prefix") : ""; }
+
+FamilyId new_family(const std::string& name, const JsonNode& entry, ModelCatalog& into) {
+  if (into.find_family(name)) {
+    entry.fail("family \"" + name + "\" is already defined by an earlier catalog (give this import a \"prefix\")");
+  }
+  return into.add_family(name);
+}
+
+// ------------------------------------------------------------ Proteus CSV
+
+struct ProteusRow {
+  std::size_t line;
+  double latency_ms;
+};
+
+// The measured rows of one model on one accelerator, by batch size.
+struct ProteusGroup {
+  std::size_t first_line = 0;
+  std::map<std::uint32_t, std::vector<ProteusRow>> by_batch;
+};
+
+struct ProteusModel {
+  std::size_t first_line = 0;
+  double accuracy = 0;
+  std::map<std::string, ProteusGroup> by_accel;  // every row, mapped or not
+};
+
+struct AllowedVariant {
+  std::string name;
+  fs::path file;
+  std::size_t line;
+};
+
+// traces/model_variants/<family>: one "name,accuracy_percent" line per variant
+// the paper allows. The accuracy there is normalized by the artifact; the
+// catalog normalizes the CSV's published accuracy itself, so only the names count.
+std::vector<AllowedVariant> read_allowed_variants(const fs::path& file, const JsonNode& field) {
+  std::vector<AllowedVariant> out;
+  for (const Line& line : read_lines(file, field)) {
+    const auto fields = split_csv(line.text, file, line.number);
+    if (fields.size() != 2 || fields[0].empty()) {
+      fail_at(file, line.number, "expected \"variant,accuracy_percent\", got \"" + line.text + "\"");
+    }
+    if (!parse_double(fields[1])) {
+      fail_at(file, line.number, "expected a number as accuracy_percent, got \"" + fields[1] + "\"");
+    }
+    out.push_back({fields[0], file, line.number});
+  }
+  if (out.empty()) field.fail(file.string() + " lists no variants");
+  return out;
+}
+
+std::vector<std::pair<std::string, fs::path>> family_files(const JsonNode& entry, const fs::path& dir) {
+  const JsonNode dir_field = entry.at("variants_dir");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) dir_field.fail("cannot open the folder " + dir.string());
+  std::vector<std::pair<std::string, fs::path>> files;
+  if (entry.has("families")) {
+    const auto items = entry.items("families");
+    if (items.empty()) entry.at("families").fail("expected at least one family");
+    for (const JsonNode& item : items) {
+      const std::string name = item.string();
+      const fs::path file = dir / name;
+      if (name.empty() || name.find('/') != std::string::npos || !fs::is_regular_file(file, ec)) {
+        item.fail("no family file " + file.string());
+      }
+      for (const auto& [seen, _] : files) {
+        if (seen == name) item.fail("family listed twice");
+      }
+      files.emplace_back(name, file);
+    }
+    return files;
+  }
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.empty() || name[0] == '.' || !e.is_regular_file()) continue;
+    files.emplace_back(name, e.path());
+  }
+  if (ec) dir_field.fail("cannot list the folder " + dir.string());
+  // Directory order is the file system's; sorted, the catalog is the same everywhere.
+  std::sort(files.begin(), files.end());
+  if (files.empty()) dir_field.fail("no family files in " + dir.string());
+  return files;
+}
+
+void import_proteus_csv(const JsonNode& entry, const fs::path& base, const HardwareCatalog& hardware,
+                        ModelCatalog& into) {
+  entry.expect_object({"import", "file", "variants_dir", "device_map", "families", "latency_column",
+                       "duplicate_rows", "max_batch", "memory_mb", "load_latency_ms", "prefix", "source"});
+  if (entry.has("source")) entry.string("source");
+  const DeviceMap device_map = parse_device_map(entry.at("device_map"), hardware);
+  static const std::map<std::string, std::string, std::less<>> kLatencyColumns = {
+      {"p50", "50th_pct"}, {"p90", "90th_pct"}, {"avg", "avg_latency(ms)"}, {"min", "Min"}, {"max", "Max"}};
+  const std::string latency_key =
+      entry.has("latency_column") ? entry.at("latency_column").choice({"p50", "p90", "avg", "min", "max"}) : "p50";
+  const std::string duplicates =
+      entry.has("duplicate_rows") ? entry.at("duplicate_rows").choice({"error", "first", "mean"}) : "error";
+  std::optional<std::uint32_t> max_batch;
+  if (entry.has("max_batch")) {
+    const auto m = entry.positive_integer("max_batch");
+    if (m > kMaxBatch) entry.at("max_batch").fail("expected at most " + std::to_string(kMaxBatch));
+    max_batch = static_cast<std::uint32_t>(m);
+  }
+  const double memory_mb = entry.non_negative_or("memory_mb", 0);
+  const Duration load_latency = from_millis(entry.non_negative_or("load_latency_ms", 0));
+  const std::string prefix = prefix_of(entry);
+
+  // The families and the variants they allow.
+  const auto files = family_files(entry, resolve_path(entry.at("variants_dir"), base));
+  std::map<std::string, const AllowedVariant*> wanted;
+  std::vector<std::pair<std::string, std::vector<AllowedVariant>>> families;
+  for (const auto& [family, file] : files) {
+    families.emplace_back(family, read_allowed_variants(file, entry.at("variants_dir")));
+  }
+  for (const auto& [family, variants] : families) {
+    for (const AllowedVariant& v : variants) {
+      auto [it, inserted] = wanted.emplace(v.name, &v);
+      if (!inserted) {
+        fail_at(v.file, v.line, "variant \"" + v.name + "\" is already listed at " + it->second->file.string() + ":" +
+                                    std::to_string(it->second->line));
+      }
+    }
+  }
+
+  // The measurements of the wanted variants.
+  const CsvTable csv(resolve_path(entry.at("file"), base), entry.at("file"));
+  const std::size_t c_model = csv.require("Model"), c_accel = csv.require("Accel"), c_batch = csv.require("batchsize"),
+                    c_latency = csv.require(kLatencyColumns.find(latency_key)->second),
+                    c_accuracy = csv.require("Accuracy");
+  std::map<std::string, ProteusModel> models;
+  for (const auto& row : csv.rows()) {
+    const std::string& model = row.fields[c_model];
+    if (!wanted.count(model)) continue;  // not allowed by any imported family
+    const std::string& accel = row.fields[c_accel];
+    if (!device_map.count(accel)) {
+      csv.fail(row.line, "accelerator \"" + accel +
+                             "\" is not in \"device_map\" (map it to a device type, or to null to leave it out)");
+    }
+    const std::uint32_t batch = batch_size(csv, row, c_batch);
+    const double latency = positive_number(csv, row, c_latency);
+    const double accuracy = positive_number(csv, row, c_accuracy);
+    ProteusModel& m = models[model];
+    if (m.first_line == 0) {
+      m.first_line = row.line;
+      m.accuracy = accuracy;
+    } else if (accuracy != m.accuracy) {
+      csv.fail(row.line, "accuracy " + row.fields[c_accuracy] + " of \"" + model + "\" differs from line " +
+                             std::to_string(m.first_line));
+    }
+    ProteusGroup& g = m.by_accel[accel];
+    if (g.first_line == 0) g.first_line = row.line;
+    auto& same = g.by_batch[batch];
+    if (!same.empty() && duplicates == "error") {
+      csv.fail(row.line, "a second row for (" + model + ", " + accel + ", batch " + std::to_string(batch) +
+                             "), the first is at line " + std::to_string(same.front().line) +
+                             " (set \"duplicate_rows\" to \"first\" or \"mean\" to accept)");
+    }
+    same.push_back({row.line, latency});
+  }
+
+  for (const auto& [family_name, variants] : families) {
+    const FamilyId family = new_family(prefix + family_name, entry, into);
+    for (const AllowedVariant& allowed : variants) {
+      auto found = models.find(allowed.name);
+      if (found == models.end()) {
+        fail_at(allowed.file, allowed.line, "variant \"" + allowed.name + "\" has no rows in " + csv.path().string());
+      }
+      const ProteusModel& m = found->second;
+      ModelVariant v;
+      v.name = prefix + allowed.name;
+      if (into.find_variant(v.name)) {
+        fail_at(allowed.file, allowed.line,
+                "variant \"" + v.name + "\" is already defined (give this import a \"prefix\")");
+      }
+      v.family = family;
+      v.accuracy_raw = m.accuracy;
+      v.memory_mb = memory_mb;
+      v.load_latency = load_latency;
+      std::map<std::string, std::string> source_of;  // device type -> accelerator, to catch two claims
+      std::uint32_t largest = 0;
+      for (const auto& [accel, group] : m.by_accel) {
+        const auto& devices = device_map.find(accel)->second;
+        if (devices.empty()) continue;
+        if (!group.by_batch.count(1)) {
+          csv.fail(group.first_line, "(" + allowed.name + ", " + accel + ") has no batch-1 row");
+        }
+        std::vector<LatencyPoint> points;
+        for (const auto& [batch, rows] : group.by_batch) {
+          double ms = rows.front().latency_ms;
+          if (duplicates == "mean") {
+            ms = 0;
+            for (const auto& r : rows) ms += r.latency_ms;
+            ms /= static_cast<double>(rows.size());
+          }
+          points.push_back({batch, ms});
+        }
+        largest = std::max(largest, points.back().batch);
+        for (const std::string& device : devices) {
+          if (auto [it, inserted] = source_of.emplace(device, accel); !inserted) {
+            entry.at("device_map").fail("device type \"" + device + "\" would get the profiles of both \"" +
+                                        it->second + "\" and \"" + accel + "\"");
+          }
+          v.latency.emplace(device, LatencyProfile(points, LatencyProfile::Fit::kInterpolate));
+        }
+      }
+      if (v.latency.empty()) {
+        fail_at(allowed.file, allowed.line,
+                "variant \"" + allowed.name + "\" has rows only on accelerators mapped to null in \"device_map\"");
+      }
+      v.max_batch = max_batch ? std::min(*max_batch, largest) : largest;
+      into.add_variant(std::move(v));
+    }
+  }
+  into.normalize_accuracy();
+}
+
+// ---------------------------------------------------------------- INFaaS
+
+// One INFaaS profile per row, named as in INFaaS' model_profile.config
+// (src/profiler): latency in ms per batch size (inflatb<N>; 0 or empty = not
+// measured, as INFaaS' profiler writes 0 above maxbatch), load latency in ms,
+// peak memory in bytes.
+void import_infaas(const JsonNode& entry, const fs::path& base, const HardwareCatalog& hardware, ModelCatalog& into) {
+  entry.expect_object({"import", "file", "device_map", "latency_fit", "prefix", "source"});
+  if (entry.has("source")) entry.string("source");
+  std::optional<DeviceMap> device_map;
+  if (entry.has("device_map")) device_map = parse_device_map(entry.at("device_map"), hardware);
+  const bool linear =
+      !entry.has("latency_fit") || entry.at("latency_fit").choice({"linear", "interpolate"}) == "linear";
+  const std::string prefix = prefix_of(entry);
+
+  const CsvTable csv(resolve_path(entry.at("file"), base), entry.at("file"));
+  static const std::set<std::string, std::less<>> kKnown = {"family",     "variant",  "hardware", "accuracy",
+                                                            "maxbatch",   "loadlat",  "peakmemory", "parname",
+                                                            "framework",  "task",     "dataset",  "source"};
+  std::vector<std::pair<std::uint32_t, std::size_t>> batch_columns;  // (batch, column)
+  for (std::size_t c = 0; c < csv.header().size(); ++c) {
+    const std::string& name = csv.header()[c];
+    if (name.rfind("inflatb", 0) == 0) {
+      const std::string digits = name.substr(7);
+      std::uint32_t b = 0;
+      auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), b);
+      if (ec != std::errc() || ptr != digits.data() + digits.size() || b == 0 || b > kMaxBatch) {
+        csv.fail(csv.header_line(), "column \"" + name + "\": expected inflatb<batch size>, e.g. inflatb8");
+      }
+      batch_columns.emplace_back(b, c);
+    } else if (!kKnown.count(name)) {
+      csv.fail(csv.header_line(),
+               "unknown column \"" + name +
+                   "\" (expected family, variant, hardware, accuracy, inflatb1 .. inflatb64, and optionally maxbatch, "
+                   "loadlat, peakmemory, parname, framework, task, dataset, source)");
+    }
+  }
+  std::sort(batch_columns.begin(), batch_columns.end());
+  if (batch_columns.empty() || batch_columns.front().first != 1) csv.require("inflatb1");
+  const std::size_t c_family = csv.require("family"), c_variant = csv.require("variant"),
+                    c_hardware = csv.require("hardware"), c_accuracy = csv.require("accuracy");
+  const auto c_maxbatch = csv.column("maxbatch"), c_loadlat = csv.column("loadlat"),
+             c_peakmemory = csv.column("peakmemory");
+
+  auto optional_number = [&](const CsvTable::Row& row, std::optional<std::size_t> column) -> double {
+    if (!column || row.fields[*column].empty()) return 0;
+    const auto v = parse_double(row.fields[*column]);
+    if (!v || *v < 0) {
+      csv.fail(row.line, "column \"" + csv.header()[*column] + "\": expected a number >= 0, got \"" +
+                             row.fields[*column] + "\"");
+    }
+    return *v;
+  };
+
+  std::map<std::string, std::size_t> variant_lines;
+  std::set<FamilyId> families_here;
+  for (const auto& row : csv.rows()) {
+    const std::string family_name = row.fields[c_family], variant_name = row.fields[c_variant],
+                      hw = row.fields[c_hardware];
+    if (family_name.empty()) csv.fail(row.line, "empty \"family\"");
+    if (variant_name.empty()) csv.fail(row.line, "empty \"variant\"");
+    std::vector<std::string> devices;
+    if (device_map) {
+      auto it = device_map->find(hw);
+      if (it == device_map->end()) {
+        csv.fail(row.line, "hardware \"" + hw +
+                               "\" is not in \"device_map\" (map it to a device type, or to null to leave it out)");
+      }
+      devices = it->second;
+      if (devices.empty()) continue;
+    } else {
+      if (!known_device(hw, hardware)) {
+        csv.fail(row.line, "unknown device type \"" + hw + "\" (name a device type, or map it with \"device_map\")");
+      }
+      devices.push_back(hw);
+    }
+    if (auto [it, inserted] = variant_lines.emplace(variant_name, row.line); !inserted) {
+      csv.fail(row.line, "variant \"" + variant_name + "\" is already at line " + std::to_string(it->second) +
+                             " (one row per variant: an INFaaS variant runs on one kind of hardware)");
+    }
+
+    std::vector<LatencyPoint> points;
+    for (const auto& [batch, column] : batch_columns) {
+      const std::string& text = row.fields[column];
+      if (text.empty()) continue;
+      const auto ms = parse_double(text);
+      if (!ms || *ms < 0) {
+        csv.fail(row.line, "column \"" + csv.header()[column] +
+                               "\": expected a latency in ms >= 0 (0 = not measured), got \"" + text + "\"");
+      }
+      if (*ms > 0) points.push_back({batch, *ms});
+    }
+    if (points.empty() || points.front().batch != 1) {
+      csv.fail(row.line, "column \"inflatb1\": expected the batch-1 latency in ms > 0");
+    }
+    std::uint32_t largest = points.back().batch;
+    if (linear && points.size() == 1) {
+      // INFaaS' rule for a single measurement (compute_linreg in
+      // src/master/modelreg_server.cc): slope = that latency, intercept 0.
+      points.push_back({2, 2 * points.front().latency_ms});
+    }
+
+    ModelVariant v;
+    v.name = prefix + variant_name;
+    if (into.find_variant(v.name)) {
+      csv.fail(row.line, "variant \"" + v.name + "\" is already defined (give this import a \"prefix\")");
+    }
+    const std::string family = prefix + family_name;
+    if (auto f = into.find_family(family)) {
+      // A family met on an earlier row of this file is fine; one from another catalog is not.
+      if (!families_here.count(*f)) new_family(family, entry, into);  // reports the clash
+      v.family = *f;
+    } else {
+      v.family = into.add_family(family);
+      families_here.insert(v.family);
+    }
+    v.accuracy_raw = positive_number(csv, row, c_accuracy);
+    v.memory_mb = optional_number(row, c_peakmemory) / kBytesPerMb;
+    v.load_latency = from_millis(optional_number(row, c_loadlat));
+    if (c_maxbatch && !row.fields[*c_maxbatch].empty()) {
+      largest = batch_size(csv, row, *c_maxbatch);
+    }
+    v.max_batch = largest;
+    for (const std::string& device : devices) {
+      v.latency.emplace(device, LatencyProfile(points, linear ? LatencyProfile::Fit::kLinear
+                                                               : LatencyProfile::Fit::kInterpolate));
+    }
+    into.add_variant(std::move(v));
+  }
+  if (variant_lines.empty()) entry.at("file").fail(csv.path().string() + " has no profile rows to import");
+  into.normalize_accuracy();
+}
+
+}  // namespace
+
+bool is_profile_import(const JsonNode& entry) { return entry.raw().is_object() && entry.has("import"); }
+
+void import_model_profiles(const JsonNode& entry, const fs::path& base, const HardwareCatalog& hardware,
+                           ModelCatalog& into) {
+  const std::string kind = entry.at("import").choice({"proteus_csv", "infaas"});
+  if (kind == "proteus_csv") {
+    import_proteus_csv(entry, base, hardware, into);
+  } else {
+    import_infaas(entry, base, hardware, into);
+  }
+}
+
+}  // namespace servesim

@@ -1,0 +1,192 @@
+// The Simulation's instances: launch, boot, spot interruption (notice, then
+// termination), graceful stop, and billing into the cost ledger.
+#include <algorithm>
+#include <string>
+
+#include "sim/core/input_error.hpp"
+#include "sim/serving/simulation.hpp"
+
+namespace servesim {
+
+InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool warm) {
+  const InstanceType& type = config_.hardware->instance_type(type_id);
+  const auto id = static_cast<InstanceId>(instances_.size());
+  Instance instance;
+  instance.type = type_id;
+  instance.market = market;
+  instance.requested = loop_.now();
+  instance.ready_at = warm ? loop_.now() : loop_.now() + type.boot_latency;
+  instance.state = warm ? InstanceState::kRunning : InstanceState::kBooting;
+  if (type.burstable) instance.credits.emplace(*type.burstable, type.vcpus, loop_.now());
+  for (const DeviceSlot& slot : type.devices) {
+    const DeviceType& device_type = config_.hardware->type(slot.type);
+    for (std::uint32_t i = 0; i < slot.count; ++i) {
+      instance.devices.push_back(static_cast<DeviceId>(devices_.size()));
+      devices_.push_back(Device{slot.type, device_type.kind, device_type.memory_mb, {}, id});
+    }
+  }
+  instances_.push_back(std::move(instance));
+  if (!warm) loop_.schedule(instances_[id].ready_at, self_, kInstanceReady, id);
+  if (market == Market::kSpot && config_.cloud.spot_interruptions) {
+    const auto at = config_.cloud.spot_interruptions->draw_for_instance(loop_.now(), spot_rng_);
+    if (at && *at < end_) {
+      instances_[id].interruption_at = *at;
+      const SimTime notice = *at - config_.cloud.spot_interruptions->notice;
+      loop_.schedule(std::max(notice, loop_.now()), self_, kInterruptionNotice, id);
+    }
+  }
+  return id;
+}
+
+InstanceId Simulation::launch_instance(InstanceTypeId type, Market market) {
+  if (type >= config_.hardware->instance_types().size()) throw InvariantError("launch of an unknown instance type");
+  return add_instance(type, market, /*warm=*/starting_);
+}
+
+void Simulation::on_instance_ready(InstanceId id) {
+  Instance& instance = instances_[id];
+  if (instance.state != InstanceState::kBooting) return;  // stopped or taken back while booting
+  instance.state = InstanceState::kRunning;
+  // Replicas requested while it booted start loading now.
+  for (DeviceId d : instance.devices) {
+    for (ReplicaId r : devices_[d].replicas) {
+      loop_.schedule_after(config_.models->variant(replicas_[r]->variant).load_latency, self_, kReplicaReady, r);
+    }
+  }
+  timed_policy_call([&] { controller_.on_instance_ready(id, *this, *this); });
+}
+
+void Simulation::on_interruption_notice(InstanceId id) {
+  Instance& instance = instances_[id];
+  if (!instance.alive() || instance.state == InstanceState::kStopping) return;
+  instance.state = InstanceState::kInterrupted;
+  loop_.schedule(std::max(instance.interruption_at, loop_.now()), self_, kInstanceTerminate, id);
+  timed_policy_call([&] { controller_.on_interruption_notice(id, instance.interruption_at, *this, *this); });
+}
+
+// A listed interruption takes back the `count` oldest running spot instances.
+void Simulation::on_scheduled_interruption(std::uint32_t index) {
+  const auto& [at, count] = config_.cloud.spot_interruptions->scheduled()[index];  // `at`: termination
+  std::uint32_t taken = 0;
+  for (InstanceId id = 0; id < instances_.size() && taken < count; ++id) {
+    Instance& instance = instances_[id];
+    if (instance.market != Market::kSpot || !instance.usable() ||
+        instance.state == InstanceState::kInterrupted) {
+      continue;
+    }
+    instance.interruption_at = at;
+    on_interruption_notice(id);
+    ++taken;
+  }
+}
+
+void Simulation::terminate_instance(InstanceId id) {
+  Instance& instance = instances_[id];
+  if (!instance.alive()) return;
+  // No re-routed query may land on a sibling replica that is about to go too.
+  for (DeviceId d : instance.devices) {
+    for (ReplicaId r : devices_[d].replicas) replicas_[r]->unload_requested = true;
+  }
+  for (DeviceId d : instance.devices) {
+    const std::vector<ReplicaId> hosted = devices_[d].replicas;  // evict_replica edits the list
+    for (ReplicaId r : hosted) evict_replica(*replicas_[r]);
+  }
+  instance.state = InstanceState::kStopped;
+  instance.stopped_at = loop_.now();
+  instance.taken_back = true;
+  notify_gone(id);
+}
+
+// The replica's instance is gone: running batches are lost, and every visit it
+// held is routed again or failed, as the scenario says; none is lost uncounted.
+void Simulation::evict_replica(Replica& replica) {
+  std::vector<Visit> orphans;
+  for (RunningBatch& batch : replica.batches) {
+    if (!batch.in_use) continue;
+    orphans.insert(orphans.end(), batch.visits.begin(), batch.visits.end());
+    batch.in_use = false;
+    replica.executing_visits -= batch.visits.size();
+    mark_busy_change(replica, -1);
+  }
+  while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
+  replica.state = ReplicaState::kUnloaded;
+  replica.unload_requested = true;
+  Device& device = devices_[replica.device];
+  device.memory_free_mb += config_.models->variant(replica.variant).memory_mb;
+  std::erase(device.replicas, replica.id);
+  for (const Visit& v : orphans) {
+    if (config_.cloud.on_instance_loss == InstanceLossPolicy::kFail) {
+      fail_visit(v.query, OutcomeKind::kDropped);
+      continue;
+    }
+    start_visit(v.query, v.stage);  // adds its own outstanding count first
+    end_visit(v.query);
+  }
+}
+
+void Simulation::stop_instance(InstanceId id) {
+  Instance& instance = instances_.at(id);
+  if (!instance.alive() || instance.state == InstanceState::kStopping) return;
+  instance.state = InstanceState::kStopping;
+  for (DeviceId d : instance.devices) {
+    const std::vector<ReplicaId> hosted = devices_[d].replicas;
+    for (ReplicaId r : hosted) unload_replica(r);
+  }
+  finish_stop_if_drained(id);
+}
+
+void Simulation::finish_stop_if_drained(InstanceId id) {
+  Instance& instance = instances_[id];
+  if (instance.state != InstanceState::kStopping) return;
+  for (DeviceId d : instance.devices) {
+    if (!devices_[d].replicas.empty()) return;
+  }
+  instance.state = InstanceState::kStopped;
+  instance.stopped_at = loop_.now();
+  notify_gone(id);
+}
+
+void Simulation::notify_gone(InstanceId id) {
+  timed_policy_call([&] { controller_.on_instance_gone(id, *this, *this); });
+}
+
+bool Simulation::device_usable(DeviceId id) const {
+  const Device& d = devices_[id];
+  return !d.instance || instances_[*d.instance].usable();
+}
+
+double Simulation::instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const {
+  if (instance.market == Market::kOnDemand) return type.billing.charge(type.price_per_hour, until - instance.requested);
+  const auto& pricing = config_.cloud.spot_pricing;
+  return instance.taken_back ? spot_cost_when_interrupted(pricing, type.price_per_hour, instance.requested, until)
+                             : spot_cost(pricing, type.price_per_hour, instance.requested, until);
+}
+
+// Bills each instance up to now (or its stop) under its type's rule, and
+// enters what is new since the last window in the ledger.
+void Simulation::bill_instances(ClusterSnapshot& snapshot) {
+  const SimTime now = loop_.now();
+  for (Instance& instance : instances_) {
+    if (instance.settled) continue;
+    const InstanceType& type = config_.hardware->instance_type(instance.type);
+    const SimTime until = std::min(now, instance.stopped_at);
+    const double total = instance_bill(instance, type, until);
+    const double delta = total - instance.billed;
+    instance.billed = total;
+    if (delta != 0) {
+      if (instance.market == Market::kSpot) {
+        snapshot.ledger.add_spot(type.name, delta);
+      } else {
+        snapshot.ledger.add_on_demand(type.name, delta);
+      }
+    }
+    if (!instance.alive()) {
+      instance.settled = true;  // its bill is final: skip it from now on
+      continue;
+    }
+    ++(instance.market == Market::kSpot ? snapshot.instances_spot : snapshot.instances_on_demand);
+    snapshot.cost_per_hour += type.price_per_hour;
+  }
+}
+
+}  // namespace servesim

@@ -1,0 +1,260 @@
+// The Simulation's replicas: batch formation and execution (with deadline
+// drops, interference and CPU credits), and loading and unloading them.
+#include <algorithm>
+#include <string>
+
+#include "sim/core/input_error.hpp"
+#include "sim/serving/simulation.hpp"
+
+namespace servesim {
+namespace {
+
+// The batcher's read-only window on a replica's queue.
+class ReplicaQueueView final : public QueueView {
+ public:
+  ReplicaQueueView(const VisitQueue& queue, const QueryTable& queries) : queue_(queue), queries_(queries) {}
+  std::size_t size() const override { return queue_.size(); }
+  SimTime enqueued(std::size_t i) const override { return queue_.at(i).enqueued; }
+  SimTime deadline(std::size_t i) const override { return queries_.at(queue_.at(i).query).deadline; }
+
+ private:
+  const VisitQueue& queue_;
+  const QueryTable& queries_;
+};
+
+}  // namespace
+
+bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
+  if (config_.drop == DropPolicy::kNone) return false;
+  SimTime finish = loop_.now();
+  if (config_.drop == DropPolicy::kInfeasible) finish += replica.latency[1];
+  return finish > queries_.at(visit.query).deadline;
+}
+
+// The batcher decides on a live head; start_batch checks every other visit.
+bool Simulation::drop_head_if_late(Replica& replica) {
+  if (!is_late(replica, replica.queue.front())) return false;
+  fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
+  return true;
+}
+
+void Simulation::try_start_batches(Replica& replica) {
+  if (replica.state != ReplicaState::kActive && replica.state != ReplicaState::kDraining) return;
+  while (replica.has_free_slot() && !replica.queue.empty()) {
+    if (drop_head_if_late(replica)) continue;
+    const Visit& head = replica.queue.front();
+    const ReplicaQueueView queue_view(replica.queue, queries_);
+    const BatchContext context{loop_.now(),  replica.queue.size(), head.enqueued, queries_.at(head.query).deadline,
+                               replica.max_batch(), replica.latency, &queue_view};
+    const BatchDecision decision = replica.batcher->decide(context);
+    if (decision.drop_head > 0) {
+      for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
+        fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
+      }
+      continue;
+    }
+    if (decision.size == 0) {
+      schedule_wake(replica, decision.wake_at);
+      return;
+    }
+    start_batch(replica, static_cast<std::uint32_t>(std::min<std::size_t>(
+                             {decision.size, replica.queue.size(), replica.max_batch()})));
+  }
+  release_if_drained(replica);
+}
+
+void Simulation::schedule_wake(Replica& replica, SimTime at) {
+  if (at == replica.wake_at) return;  // already scheduled
+  ++replica.wake_generation;          // cancels any earlier wake-up
+  replica.wake_at = at;
+  if (at.is_never()) return;
+  loop_.schedule(std::max(at, loop_.now()), self_, kBatcherWake, pack_payload(replica.id, replica.wake_generation));
+}
+
+void Simulation::start_batch(Replica& replica, std::uint32_t size) {
+  const std::uint32_t slot = replica.free_slot();
+  RunningBatch& batch = replica.batches[slot];
+  batch.visits.clear();
+  while (batch.visits.size() < size && !replica.queue.empty()) {
+    const Visit v = replica.queue.pop();
+    if (is_late(replica, v)) {
+      fail_visit(v.query, OutcomeKind::kDropped);
+      continue;
+    }
+    queries_.at(v.query).queue_wait += loop_.now() - v.enqueued;
+    batch.visits.push_back(v);
+  }
+  if (batch.visits.empty()) return;
+  const auto taken = static_cast<std::uint32_t>(batch.visits.size());
+  batch.in_use = true;
+  batch.started = loop_.now();
+  replica.executing_visits += taken;
+  mark_busy_change(replica, +1);
+  loop_.schedule_after(batch_duration(replica, taken), self_, kBatchDone, pack_payload(replica.id, slot));
+}
+
+// The profiled latency, drawn around as the scenario says, slowed by
+// co-located replicas (interference) and by an exhausted CPU-credit balance.
+Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
+  const Duration drawn = config_.service_time.draw(replica.latency[size], replica.rng);
+  double factor = interference_factor(replica);
+  const Device& device = devices_[replica.device];
+  if (device.instance && instances_[*device.instance].credits) {
+    const Instance& host = instances_[*device.instance];
+    factor /= host.credits->speed(busy_vcpus(host));  // the level this batch runs at
+  }
+  return factor == 1.0 ? drawn : from_nanos_double(static_cast<double>(drawn.ns) * factor);
+}
+
+double Simulation::interference_factor(const Replica& replica) const {
+  const Device& device = devices_[replica.device];
+  const auto& model = config_.hardware->type(device.type).interference;
+  if (!config_.cloud.interference || !model || device.replicas.size() < 2) return 1.0;
+  const double my_memory = config_.models->variant(replica.variant).memory_mb;
+  double load = 0;
+  std::uint32_t others = 0, larger = 0;
+  for (ReplicaId r : device.replicas) {
+    Replica& other = *replicas_[r];
+    load += other.busy_us.per_second(loop_.now()) / 1e6 / static_cast<double>(other.batches.size());
+    if (r == replica.id || other.running == 0) continue;
+    ++others;
+    larger += config_.models->variant(other.variant).memory_mb > my_memory;
+  }
+  return model->factor(load, others, larger);
+}
+
+// Settles the CPU-credit balance of the replica's instance up to now, at the
+// busy level that held since the last change.
+void Simulation::advance_credits(const Replica& replica) {
+  const Device& device = devices_[replica.device];
+  if (!device.instance || !instances_[*device.instance].credits) return;
+  Instance& instance = instances_[*device.instance];
+  instance.credits->advance(loop_.now(), busy_vcpus(instance));
+}
+
+// vCPUs of the instance in use now: its replicas' running batches, each
+// replica's slots sharing the instance's vCPUs.
+double Simulation::busy_vcpus(const Instance& instance) const {
+  double busy = 0;
+  for (DeviceId d : instance.devices) {
+    for (ReplicaId r : devices_[d].replicas) {
+      busy += static_cast<double>(replicas_[r]->running) / static_cast<double>(replicas_[r]->batches.size());
+    }
+  }
+  return std::min(1.0, busy) * config_.hardware->instance_type(instance.type).vcpus;
+}
+
+void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
+  Replica& replica = *replicas_[id];
+  if (replica.state == ReplicaState::kUnloaded) return;  // its instance was taken back mid-batch
+  RunningBatch& batch = replica.batches[slot];
+  const double accuracy = config_.models->variant(replica.variant).accuracy;
+  bool all_on_time = true;
+  for (const Visit& v : batch.visits) {
+    replica.observed.add(loop_.now(), loop_.now() - v.enqueued);
+    QueryRecord& q = queries_.at(v.query);
+    q.accuracy = std::min(q.accuracy, accuracy);
+    all_on_time = all_on_time && loop_.now() <= q.deadline;
+    resolve_edges(v.query, v.stage, q.fate == OutcomeKind::kCompleted);
+    end_visit(v.query);
+  }
+  const auto size = static_cast<std::uint32_t>(batch.visits.size());
+  replica.served.add(loop_.now(), size);
+  replica.busy_us.add(loop_.now(), static_cast<std::uint32_t>((loop_.now() - batch.started).ns / 1000));
+  replica.executing_visits -= size;
+  batch.in_use = false;
+  mark_busy_change(replica, -1);
+  replica.batcher->on_batch_done(size, all_on_time);
+  try_start_batches(replica);
+}
+
+void Simulation::mark_busy_change(Replica& replica, int delta) {
+  advance_credits(replica);  // settle the credit balance at the old busy level
+  const SimTime now = loop_.now();
+  const double weight = 1.0 / static_cast<double>(replica.batches.size());
+  const auto kind = static_cast<std::size_t>(devices_[replica.device].kind);
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) busy_integral_[k] += busy_weight_[k] * (now - busy_since_).seconds();
+  busy_since_ = now;
+  busy_weight_[kind] += delta * weight;
+  replica.busy_slot_seconds += replica.running * (now - replica.busy_since).seconds();
+  replica.busy_since = now;
+  replica.running = static_cast<std::uint32_t>(static_cast<int>(replica.running) + delta);
+}
+
+
+LoadResult Simulation::load_replica(const ReplicaRequest& request) {
+  if (request.device >= devices_.size()) return {std::nullopt, "no device " + std::to_string(request.device)};
+  if (request.variant >= config_.models->variants().size()) return {std::nullopt, "no such variant"};
+  Device& device = devices_[request.device];
+  const Instance* host = device.instance ? &instances_[*device.instance] : nullptr;
+  if (host && host->state != InstanceState::kBooting && host->state != InstanceState::kRunning) {
+    return {std::nullopt, "instance " + std::to_string(*device.instance) + " is going away"};
+  }
+  const ModelVariant& variant = config_.models->variant(request.variant);
+  const DeviceType& type = config_.hardware->type(device.type);
+  const LatencyProfile* profile = variant.profile_on(type.name);
+  if (profile == nullptr) return {std::nullopt, variant.name + " has no latency profile on " + type.name};
+  if (variant.memory_mb > device.memory_free_mb) {
+    return {std::nullopt, variant.name + " needs " + std::to_string(variant.memory_mb) + " MB, device " +
+                              std::to_string(request.device) + " has " + std::to_string(device.memory_free_mb) +
+                              " MB free"};
+  }
+  std::vector<Duration> table = profile->table(variant.max_batch);
+  if (request.batcher.max_batch > 0 && request.batcher.max_batch + 1 < table.size()) {
+    table.resize(request.batcher.max_batch + 1);
+  }
+  const auto id = static_cast<ReplicaId>(replicas_.size());
+  replicas_.push_back(std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
+                                                make_batcher(request.batcher), std::max(1u, request.concurrency),
+                                                RandomStream(config_.seed, "replica/" + std::to_string(id))));
+  replicas_.back()->busy_since = loop_.now();
+  replicas_.back()->loaded_at = loop_.now();
+  device.memory_free_mb -= variant.memory_mb;
+  device.replicas.push_back(id);
+  if (host && host->state == InstanceState::kBooting) return {id, ""};  // loads once it runs
+  if (starting_) {
+    replicas_.back()->state = ReplicaState::kActive;
+  } else {
+    loop_.schedule_after(variant.load_latency, self_, kReplicaReady, id);
+  }
+  return {id, ""};
+}
+
+void Simulation::on_replica_ready(ReplicaId id) {
+  Replica& replica = *replicas_[id];
+  replica.state = replica.unload_requested ? ReplicaState::kDraining : ReplicaState::kActive;
+  if (replica.state == ReplicaState::kActive) {
+    timed_policy_call([&] { controller_.on_replica_ready(id, *this, *this); });
+  }
+  try_start_batches(replica);
+}
+
+void Simulation::unload_replica(ReplicaId id) {
+  Replica& replica = *replicas_.at(id);
+  if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
+  replica.unload_requested = true;
+  // Queries already queued are served first, never lost; a replica still
+  // loading drains once its model is in (on_replica_ready).
+  if (replica.state == ReplicaState::kLoading) return;
+  replica.state = ReplicaState::kDraining;
+  try_start_batches(replica);
+}
+
+void Simulation::release_if_drained(Replica& replica) {
+  if (replica.state != ReplicaState::kDraining || replica.running > 0 || !replica.queue.empty()) return;
+  replica.state = ReplicaState::kUnloaded;
+  Device& device = devices_[replica.device];
+  device.memory_free_mb += config_.models->variant(replica.variant).memory_mb;
+  std::erase(device.replicas, replica.id);
+  if (device.instance) finish_stop_if_drained(*device.instance);
+}
+
+void Simulation::set_batcher(ReplicaId id, const BatcherSpec& spec) {
+  Replica& replica = *replicas_.at(id);
+  replica.batcher = make_batcher(spec);
+  ++replica.wake_generation;  // the old batcher's wake-up no longer applies
+  replica.wake_at = SimTime::never();
+  try_start_batches(replica);
+}
+
+}  // namespace servesim
