@@ -155,8 +155,12 @@ bool Simulation::device_usable(DeviceId id) const {
   return !d.instance || instances_[*d.instance].usable();
 }
 
+// A spot instance's first hour enters the ledger only once it is over (or the
+// instance stopped): if the cloud takes the instance back during it, AWS
+// charges nothing, and a ledger never refunds.
 double Simulation::instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const {
   if (instance.market == Market::kOnDemand) return type.billing.charge(type.price_per_hour, until - instance.requested);
+  if (instance.alive() && until - instance.requested < from_seconds(3600)) return 0;
   const auto& pricing = config_.cloud.spot_pricing;
   return instance.taken_back ? spot_cost_when_interrupted(pricing, type.price_per_hour, instance.requested, until)
                              : spot_cost(pricing, type.price_per_hour, instance.requested, until);
