@@ -40,7 +40,7 @@ void parse_spot(const JsonNode& node, const std::filesystem::path& base, CloudCo
 }
 
 Duration lambda_latency(const JsonNode& node, const ModelVariant& variant, double memory_mb,
-                        const HardwareCatalog& hardware) {
+                        const LambdaSpec& lambda) {
   if (!node.raw().is_object()) {
     if (node.choice({"lambda"}) == "lambda" && !variant.profile_on("lambda")) {
       node.fail("variant \"" + variant.name + "\" has no latency profile on device type \"lambda\"");
@@ -51,12 +51,25 @@ Duration lambda_latency(const JsonNode& node, const ModelVariant& variant, doubl
   const std::string device = node.string("device_type");
   const LatencyProfile* profile = variant.profile_on(device);
   if (!profile) node.at("device_type").fail("variant \"" + variant.name + "\" has no profile on \"" + device + "\"");
-  const double share = lambda_cpu_share(hardware.lambda(), memory_mb);
+  const double share = lambda_cpu_share(lambda, memory_mb);
   return from_nanos_double(static_cast<double>(profile->at(1).ns) * node.positive("vcpus") / share);
 }
 
+// The catalog's Lambda prices and limits, each overridable per scenario (MArk's
+// era billed in 100 ms units: "granularity_ms": 100).
+void parse_lambda_overrides(const JsonNode& node, LambdaSpec& spec) {
+  spec.price_per_gb_second = node.non_negative_or("price_per_gb_second", spec.price_per_gb_second);
+  spec.price_per_request = node.non_negative_or("price_per_request", spec.price_per_request);
+  if (node.has("granularity_ms")) spec.granularity = from_millis(node.positive("granularity_ms"));
+  if (node.has("keep_alive_s")) spec.keep_alive = from_seconds(node.non_negative("keep_alive_s"));
+  spec.concurrency_limit = static_cast<std::uint32_t>(node.positive_integer_or("concurrency_limit", spec.concurrency_limit));
+  spec.mb_per_vcpu = node.positive_or("mb_per_vcpu", spec.mb_per_vcpu);
+}
+
 void parse_lambda(const JsonNode& node, const SimulationConfig& world, CloudConfig& cloud) {
-  node.expect_object({"functions"});
+  node.expect_object({"functions", "price_per_gb_second", "price_per_request", "granularity_ms", "keep_alive_s",
+                      "concurrency_limit", "mb_per_vcpu"});
+  parse_lambda_overrides(node, cloud.lambda);
   for (const JsonNode& item : node.items("functions")) {
     item.expect_object({"name", "variant", "memory_mb", "cold_start_ms", "latency_from"});
     LambdaFunction f;
@@ -70,7 +83,7 @@ void parse_lambda(const JsonNode& node, const SimulationConfig& world, CloudConf
     f.cold_start = from_millis(item.non_negative_or("cold_start_ms", 0));
     const nlohmann::json fallback = "lambda";
     const JsonNode from = item.has("latency_from") ? item.at("latency_from") : JsonNode(fallback, item.file(), item.path() + ".latency_from");
-    f.latency = lambda_latency(from, world.models->variant(f.variant), f.memory_mb, *world.hardware);
+    f.latency = lambda_latency(from, world.models->variant(f.variant), f.memory_mb, cloud.lambda);
     cloud.lambda_functions.push_back(std::move(f));
   }
 }

@@ -5,7 +5,9 @@
 //     "spot": {"discount": 0.7, "price_series": "prices.csv",
 //              "interruptions": {"per_hour": 0.5} | {"at": [{"at_s": 600, "count": 1}]}, "notice_s": 120},
 //     "on_instance_loss": "reroute" | "fail",
-//     "lambda": {"functions": [{"name": "incv3", "variant": "inception_v3", "memory_mb": 3008,
+//     "lambda": {"granularity_ms": 100, "keep_alive_s": 3000, "concurrency_limit": 1000,
+//                "price_per_gb_second": ..., "price_per_request": ..., "mb_per_vcpu": 1769,  (all optional)
+//                "functions": [{"name": "incv3", "variant": "inception_v3", "memory_mb": 3008,
 //                               "cold_start_ms": 2000,
 //                               "latency_from": "lambda" | {"device_type": "c5.large.cpu", "vcpus": 2}}]}}
 //   "serving": {"interference": true}   (read by the scenario loader)

@@ -59,6 +59,7 @@ void load_catalogs(const JsonNode& node, const fs::path& base, SimulationConfig&
   });
   world.hardware = hardware;
   world.models = models;
+  world.cloud.lambda = hardware->lambda();  // the scenario's "cloud.lambda" may override it
 }
 
 void load_cluster(const JsonNode& node, SimulationConfig& world) {

@@ -33,7 +33,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       metrics_(metrics),
       end_(SimTime::zero() + config.duration),
       spot_rng_(config.seed, "cloud/spot-interruptions"),
-      lambda_(config.hardware->lambda()),
+      lambda_(config.cloud.lambda),
       routing_rng_(config.seed, "engine/weighted-routing"),
       lambda_rng_(config.seed, "cloud/lambda"),
       queries_(max_joins(config.applications)),
@@ -186,7 +186,7 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
       if (target >= config_.cloud.lambda_functions.size()) {
         throw InvariantError("policy routed a query to Lambda function " + std::to_string(target) + ", which does not exist");
       }
-      if (lambda_.running() >= config_.hardware->lambda().concurrency_limit) return false;
+      if (lambda_.running() >= config_.cloud.lambda.concurrency_limit) return false;
       invoke_lambda(slot, stage, target);
       return true;
     case RouteDecision::Kind::kWeighted:

@@ -9,6 +9,7 @@
 
 #include "sim/cluster/hardware_catalog.hpp"
 #include "sim/cluster/instance.hpp"
+#include "sim/cluster/lambda_spec.hpp"
 #include "sim/cluster/spot_market.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/model_catalog.hpp"
@@ -55,6 +56,7 @@ struct CloudConfig {
   SpotPricing spot_pricing;
   std::optional<SpotInterruptions> spot_interruptions;
   std::vector<LambdaFunction> lambda_functions;
+  LambdaSpec lambda;  // the catalog's prices and limits, with the scenario's overrides
   InstanceLossPolicy on_instance_loss = InstanceLossPolicy::kReroute;
   bool interference = true;  // use the device types' interference models
 };

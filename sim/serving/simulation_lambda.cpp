@@ -37,7 +37,7 @@ void Simulation::on_lambda_done(std::uint32_t id) {
   free_invocations_.push_back(id);
   const LambdaFunction& f = config_.cloud.lambda_functions[invocation.function];
   lambda_.release(invocation.function, loop_.now());
-  window_lambda_.lambda += lambda_invocation_cost(config_.hardware->lambda(), f.memory_mb, invocation.run);
+  window_lambda_.lambda += lambda_invocation_cost(config_.cloud.lambda, f.memory_mb, invocation.run);
   QueryRecord& q = queries_.at(invocation.visit.query);
   q.accuracy = std::min(q.accuracy, config_.models->variant(f.variant).accuracy);
   resolve_edges(invocation.visit.query, invocation.visit.stage, q.fate == OutcomeKind::kCompleted);
