@@ -32,6 +32,7 @@ struct Instance {
   std::optional<CpuCreditBalance> credits;  // burstable types only
   double billed = 0;  // dollars already entered in the ledger
   bool taken_back = false;  // stopped by a spot interruption, not by the policy
+  bool noticed = false;     // the interruption notice came (possibly while booting)
   bool settled = false;     // stopped and fully billed
 
   bool usable() const { return state == InstanceState::kRunning || state == InstanceState::kInterrupted; }

@@ -9,10 +9,17 @@ namespace servesim {
 
 struct Event {
   SimTime time;
-  std::uint64_t seq = 0;      // insertion order; ties in time pop in this order
+  std::uint64_t seq = 0;      // insertion order; ties in (time, priority) pop in this order
   std::uint32_t handler = 0;  // index of the owner registered with the EventLoop
   std::uint32_t kind = 0;     // meaning is the owner's
   std::uint64_t payload = 0;  // meaning is the owner's (entity index, generation, ...)
+  // Among events at the same time, lower priorities pop first (BLIS orders by
+  // time, priority, sequence): bookkeeping that must see a clean boundary,
+  // such as closing a metrics window, goes before the model's own events.
+  std::uint8_t priority = kNormalPriority;
+
+  static constexpr std::uint8_t kBoundaryPriority = 0;
+  static constexpr std::uint8_t kNormalPriority = 1;
 };
 
 // Lazy cancellation: an owner stamps a timer with the entity's current

@@ -1,6 +1,6 @@
 #pragma once
-// A binary min-heap of events keyed by (time, sequence number). Equal times pop
-// in insertion order, so a run never depends on heap internals.
+// A binary min-heap of events keyed by (time, priority, sequence number). Equal
+// keys pop in insertion order, so a run never depends on heap internals.
 #include <cstddef>
 #include <vector>
 
@@ -20,7 +20,9 @@ class EventQueue {
 
  private:
   static bool before(const Event& a, const Event& b) {
-    return a.time < b.time || (a.time == b.time && a.seq < b.seq);
+    if (a.time != b.time) return a.time < b.time;
+    if (a.priority != b.priority) return a.priority < b.priority;
+    return a.seq < b.seq;
   }
   void sift_up(std::size_t i);
   void sift_down(std::size_t i);

@@ -75,7 +75,7 @@ void Simulation::start() {
   }
   const Duration tick = controller_.tick_interval();
   if (!tick.is_infinite()) loop_.schedule_after(tick, self_, kPolicyTick);
-  loop_.schedule(std::min(end_, SimTime::zero() + config_.window), self_, kWindowClose);
+  schedule_window_close();
 }
 
 void Simulation::run(const std::function<void(SimTime)>& progress, Duration every) {
@@ -217,7 +217,10 @@ ReplicaId Simulation::pick_weighted(AppId app, StageId stage) {
     if (x < w.weight) return w.replica;
     x -= w.weight;
   }
-  return weights.back().replica;  // rounding: the last positive weight
+  for (auto it = weights.rbegin(); it != weights.rend(); ++it) {  // rounding: the last usable weight
+    if (it->weight > 0 && replicas_[it->replica]->accepts_visits()) return it->replica;
+  }
+  return kNoReplica;
 }
 
 void Simulation::set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) {
@@ -320,8 +323,12 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
 InstanceInfo Simulation::instance(InstanceId id) const {
   const Instance& i = instances_.at(id);
   InstanceInfo info{i.type, i.market, i.state, i.requested, i.ready_at, SimTime::never(), i.devices, 0.0};
-  if (i.state == InstanceState::kInterrupted) info.interruption_at = i.interruption_at;
-  if (i.credits) info.cpu_credits = i.credits->balance();
+  if (i.noticed) info.interruption_at = i.interruption_at;
+  if (i.credits) {
+    CpuCreditBalance now = *i.credits;  // settled to now without touching the run's own
+    now.advance(loop_.now(), busy_vcpus(i));
+    info.cpu_credits = now.balance();
+  }
   return info;
 }
 
@@ -365,7 +372,15 @@ void Simulation::on_window_close() {
   const SimTime now = loop_.now();
   metrics_.close_window(now, snapshot(now - window_start_));
   window_start_ = now;
-  if (now < end_) loop_.schedule(std::min(end_, now + config_.window), self_, kWindowClose);
+  schedule_window_close();
+}
+
+// Windows close before anything else happens at their boundary, so an arrival
+// at 10 s counts in [10, 20). The last window closes after everything at the
+// run's end has happened (Simulation::run), so a completion at the end counts.
+void Simulation::schedule_window_close() {
+  const SimTime next = window_start_ + config_.window;
+  if (next < end_) loop_.schedule(next, self_, kWindowClose, 0, Event::kBoundaryPriority);
 }
 
 }  // namespace servesim

@@ -134,6 +134,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Control loop and windows.
   void on_policy_tick();
   void on_window_close();
+  void schedule_window_close();
   ClusterSnapshot snapshot(Duration window);
   template <typename F>
   void timed_policy_call(F&& call) {

@@ -46,7 +46,8 @@ InstanceId Simulation::launch_instance(InstanceTypeId type, Market market) {
 void Simulation::on_instance_ready(InstanceId id) {
   Instance& instance = instances_[id];
   if (instance.state != InstanceState::kBooting) return;  // stopped or taken back while booting
-  instance.state = InstanceState::kRunning;
+  // A notice that came during the boot leaves it running out its last minutes.
+  instance.state = instance.noticed ? InstanceState::kInterrupted : InstanceState::kRunning;
   // Replicas requested while it booted start loading now.
   for (DeviceId d : instance.devices) {
     for (ReplicaId r : devices_[d].replicas) {
@@ -58,8 +59,9 @@ void Simulation::on_instance_ready(InstanceId id) {
 
 void Simulation::on_interruption_notice(InstanceId id) {
   Instance& instance = instances_[id];
-  if (!instance.alive() || instance.state == InstanceState::kStopping) return;
-  instance.state = InstanceState::kInterrupted;
+  if (!instance.alive() || instance.state == InstanceState::kStopping || instance.noticed) return;
+  instance.noticed = true;
+  if (instance.state == InstanceState::kRunning) instance.state = InstanceState::kInterrupted;
   loop_.schedule(std::max(instance.interruption_at, loop_.now()), self_, kInstanceTerminate, id);
   timed_policy_call([&] { controller_.on_interruption_notice(id, instance.interruption_at, *this, *this); });
 }
@@ -70,10 +72,7 @@ void Simulation::on_scheduled_interruption(std::uint32_t index) {
   std::uint32_t taken = 0;
   for (InstanceId id = 0; id < instances_.size() && taken < count; ++id) {
     Instance& instance = instances_[id];
-    if (instance.market != Market::kSpot || !instance.usable() ||
-        instance.state == InstanceState::kInterrupted) {
-      continue;
-    }
+    if (instance.market != Market::kSpot || !instance.usable() || instance.noticed) continue;
     instance.interruption_at = at;
     on_interruption_notice(id);
     ++taken;
@@ -127,6 +126,13 @@ void Simulation::evict_replica(Replica& replica) {
 void Simulation::stop_instance(InstanceId id) {
   Instance& instance = instances_.at(id);
   if (!instance.alive() || instance.state == InstanceState::kStopping) return;
+  if (instance.state == InstanceState::kBooting) {
+    // Nothing ran on it yet: it stops at once, and queries already routed to
+    // its loading replicas go elsewhere (or fail) as on a lost instance.
+    terminate_instance(id);
+    instance.taken_back = false;  // the policy stopped it
+    return;
+  }
   instance.state = InstanceState::kStopping;
   for (DeviceId d : instance.devices) {
     const std::vector<ReplicaId> hosted = devices_[d].replicas;
@@ -156,11 +162,11 @@ bool Simulation::device_usable(DeviceId id) const {
 }
 
 // A spot instance's first hour enters the ledger only once it is over (or the
-// instance stopped): if the cloud takes the instance back during it, AWS
-// charges nothing, and a ledger never refunds.
+// instance stopped, or the run ended): if the cloud takes the instance back
+// during it, AWS charges nothing, and a ledger never refunds.
 double Simulation::instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const {
   if (instance.market == Market::kOnDemand) return type.billing.charge(type.price_per_hour, until - instance.requested);
-  if (instance.alive() && until - instance.requested < from_seconds(3600)) return 0;
+  if (instance.alive() && until < end_ && until - instance.requested < from_seconds(3600)) return 0;
   const auto& pricing = config_.cloud.spot_pricing;
   return instance.taken_back ? spot_cost_when_interrupted(pricing, type.price_per_hour, instance.requested, until)
                              : spot_cost(pricing, type.price_per_hour, instance.requested, until);
@@ -188,8 +194,13 @@ void Simulation::bill_instances(ClusterSnapshot& snapshot) {
       instance.settled = true;  // its bill is final: skip it from now on
       continue;
     }
-    ++(instance.market == Market::kSpot ? snapshot.instances_spot : snapshot.instances_on_demand);
-    snapshot.cost_per_hour += type.price_per_hour;
+    if (instance.market == Market::kSpot) {
+      ++snapshot.instances_spot;
+      snapshot.cost_per_hour += spot_price_per_hour(config_.cloud.spot_pricing, type.price_per_hour, now);
+    } else {
+      ++snapshot.instances_on_demand;
+      snapshot.cost_per_hour += type.price_per_hour;
+    }
   }
 }
 

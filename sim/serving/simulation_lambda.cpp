@@ -22,6 +22,9 @@ void Simulation::invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t 
   invocations_[id] = LambdaInvocation{Visit{slot, stage, loop_.now()}, function, run};
   ++queries_.at(slot).outstanding;
   ++window_invocations_;
+  // Billed when it starts (its run time is known then), so an invocation
+  // still running at the end of the run is billed too.
+  window_lambda_.lambda += lambda_invocation_cost(config_.cloud.lambda, f.memory_mb, run);
   // A cold start loads the model first; AWS did not bill that init time for
   // managed runtimes, so only the execution is billed.
   Duration total = run;
@@ -37,7 +40,6 @@ void Simulation::on_lambda_done(std::uint32_t id) {
   free_invocations_.push_back(id);
   const LambdaFunction& f = config_.cloud.lambda_functions[invocation.function];
   lambda_.release(invocation.function, loop_.now());
-  window_lambda_.lambda += lambda_invocation_cost(config_.cloud.lambda, f.memory_mb, invocation.run);
   QueryRecord& q = queries_.at(invocation.visit.query);
   q.accuracy = std::min(q.accuracy, config_.models->variant(f.variant).accuracy);
   resolve_edges(invocation.visit.query, invocation.visit.stage, q.fate == OutcomeKind::kCompleted);

@@ -53,8 +53,11 @@ TEST(CloudBoot, BootingUntilBootLatencyThenReplicaLoads) {
   // Booting at every tick before 70 s, running at every tick after.
   ASSERT_FALSE(states.empty());
   for (const auto& [t, s] : states) {
-    if (t < at_seconds(70)) EXPECT_EQ(s, InstanceState::kBooting) << t.seconds();
-    if (t > at_seconds(70)) EXPECT_EQ(s, InstanceState::kRunning) << t.seconds();
+    if (t < at_seconds(70)) {
+      EXPECT_EQ(s, InstanceState::kBooting) << t.seconds();
+    } else if (t > at_seconds(70)) {
+      EXPECT_EQ(s, InstanceState::kRunning) << t.seconds();
+    }
   }
   ASSERT_EQ(c.instance_ready.count(*id), 1u);
   EXPECT_EQ(c.instance_ready.at(*id), at_seconds(70));
@@ -118,11 +121,11 @@ TEST(CloudBoot, LaunchInStartIsWarm) {
 }
 
 // Stopping an instance that is still booting, with a replica requested on
-// it, should end it: on_instance_gone fires and billing stops. Today the
+// it, should end it: on_instance_gone fires and billing stops. Before its fix, the
 // replica never loads (on_instance_ready returns early for a stopping
 // instance, so its kReplicaReady is never scheduled), the replica stays
 // kLoading, the instance stays kStopping to the end and is billed to the end.
-TEST(CloudBoot, DISABLED_StopWhileBootingWithReplicaEndsTheInstance) {
+TEST(CloudBoot, StopWhileBootingWithReplicaEndsTheInstance) {
   test::TempDir dir;
   json doc = cloud_world();
   doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
@@ -137,10 +140,13 @@ TEST(CloudBoot, DISABLED_StopWhileBootingWithReplicaEndsTheInstance) {
   c.at(20, [&](ClusterControl& control, const ClusterView&) { control.stop_instance(id); });
   const CloudRun r = run(scenario, c);
   EXPECT_EQ(r.instances.at(id).state, InstanceState::kStopped);
-  ASSERT_EQ(c.instance_gone.count(id), 1u);
-  EXPECT_LE(c.instance_gone.at(id), at_seconds(75));  // at the stop, or at worst once booted and loaded
+  EXPECT_EQ(c.instance_gone.count(id), 1u);
+  if (c.instance_gone.count(id)) {
+    EXPECT_LE(c.instance_gone.at(id), at_seconds(75));
+  }  // at the stop, or at worst once booted and loaded
   // Billed at most up to boot + load (75 s after the 10 s request), not to the 200 s end.
   EXPECT_LE(r.cluster.cost.on_demand, per_second_bill(0.085, 65) + 1e-12);
+  EXPECT_GT(r.cluster.cost.on_demand, 0);
 }
 
 }  // namespace
