@@ -5,6 +5,7 @@
 //     "spot": {"discount": 0.7, "price_series": "prices.csv",
 //              "interruptions": {"per_hour": 0.5} | {"at": [{"at_s": 600, "count": 1}]}, "notice_s": 120},
 //     "on_instance_loss": "reroute" | "fail",
+//     "boot_latency_s": {"c5": 30, "p3.2xlarge": 45},   (by family or type; overrides the catalog)
 //     "lambda": {"granularity_ms": 100, "keep_alive_s": 3000, "concurrency_limit": 1000,
 //                "price_per_gb_second": ..., "price_per_request": ..., "mb_per_vcpu": 1769,  (all optional)
 //                "functions": [{"name": "incv3", "variant": "inception_v3", "memory_mb": 3008,

@@ -57,6 +57,11 @@ struct CloudConfig {
   std::optional<SpotInterruptions> spot_interruptions;
   std::vector<LambdaFunction> lambda_functions;
   LambdaSpec lambda;  // the catalog's prices and limits, with the scenario's overrides
+  // By instance type id; empty entries use the catalog's boot latency.
+  std::vector<std::optional<Duration>> boot_latency;
+  Duration boot_latency_of(InstanceTypeId type, Duration catalog) const {
+    return type < boot_latency.size() && boot_latency[type] ? *boot_latency[type] : catalog;
+  }
   InstanceLossPolicy on_instance_loss = InstanceLossPolicy::kReroute;
   bool interference = true;  // use the device types' interference models
 };

@@ -15,7 +15,7 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
   instance.type = type_id;
   instance.market = market;
   instance.requested = loop_.now();
-  instance.ready_at = warm ? loop_.now() : loop_.now() + type.boot_latency;
+  instance.ready_at = warm ? loop_.now() : loop_.now() + config_.cloud.boot_latency_of(type_id, type.boot_latency);
   instance.state = warm ? InstanceState::kRunning : InstanceState::kBooting;
   if (type.burstable) instance.credits.emplace(*type.burstable, type.vcpus, loop_.now());
   for (const DeviceSlot& slot : type.devices) {

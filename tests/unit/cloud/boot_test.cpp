@@ -151,3 +151,25 @@ TEST(CloudBoot, StopWhileBootingWithReplicaEndsTheInstance) {
 
 }  // namespace
 }  // namespace servesim::cloudtest
+
+namespace servesim::cloudtest {
+namespace {
+
+// cloud.boot_latency_s overrides the catalog's boot latency, by type.
+TEST(CloudBoot, ScenarioOverridesTheBootLatency) {
+  test::TempDir dir;
+  json doc = cloud_world();
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
+  doc["cloud"] = {{"boot_latency_s", {{"c5.large", 7}}}};
+  const Scenario scenario = load_doc(dir, doc);
+  TestController c;
+  InstanceId id = 0;
+  c.at(10, [&](ClusterControl& control, const ClusterView& view) {
+    id = control.launch_instance(itype(view, "c5.large"), Market::kOnDemand);
+  });
+  const CloudRun r = run(scenario, c);
+  EXPECT_EQ(r.instances.at(id).ready_at, at_seconds(17));
+}
+
+}  // namespace
+}  // namespace servesim::cloudtest
