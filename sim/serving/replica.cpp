@@ -11,6 +11,7 @@ Replica::Replica(ReplicaId id_, VariantId variant_, DeviceId device_, std::vecto
       batcher(std::move(batcher_)),
       batches(concurrency),
       rng(std::move(rng_)) {
+  cap_batch(0);
   for (auto& b : batches) b.visits.reserve(max_batch());
 }
 

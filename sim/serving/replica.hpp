@@ -2,6 +2,7 @@
 // One loaded model variant on one device: a FIFO queue, a batcher, and up to
 // `concurrency` batches executing at once (worker threads of a CPU server; 1
 // for an accelerator). Engine-internal: policies see a ReplicaInfo.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -33,7 +34,13 @@ struct Replica {
   Replica(ReplicaId id, VariantId variant, DeviceId device, std::vector<Duration> latency,
           std::unique_ptr<Batcher> batcher, std::uint32_t concurrency, RandomStream rng);
 
-  std::uint32_t max_batch() const { return static_cast<std::uint32_t>(latency.size() - 1); }
+  // The largest batch the replica's batcher may form: the profile's maximum,
+  // or less if the batcher spec asks (0: no cap).
+  std::uint32_t max_batch() const { return batch_cap; }
+  void cap_batch(std::uint32_t spec_max) {
+    const auto profiled = static_cast<std::uint32_t>(latency.size() - 1);
+    batch_cap = spec_max == 0 ? profiled : std::min(spec_max, profiled);
+  }
   bool accepts_visits() const {
     return !unload_requested && (state == ReplicaState::kLoading || state == ReplicaState::kActive);
   }
@@ -47,7 +54,8 @@ struct Replica {
   DeviceId device;
   ReplicaState state = ReplicaState::kLoading;
   bool unload_requested = false;  // while loading: drain as soon as the model is in
-  std::vector<Duration> latency;  // latency[b], b = 1..max batch on this device
+  std::vector<Duration> latency;  // latency[b], b = 1..the profile's max batch on this device
+  std::uint32_t batch_cap = 1;
   std::unique_ptr<Batcher> batcher;
   std::vector<RunningBatch> batches;  // one slot per unit of concurrency
   std::uint32_t running = 0;

@@ -45,7 +45,8 @@ void Simulation::try_start_batches(Replica& replica) {
     const Visit& head = replica.queue.front();
     const ReplicaQueueView queue_view(replica.queue, queries_);
     const BatchContext context{loop_.now(),  replica.queue.size(), head.enqueued, queries_.at(head.query).deadline,
-                               replica.max_batch(), replica.latency, &queue_view};
+                               replica.max_batch(),
+                               std::span<const Duration>(replica.latency).first(replica.max_batch() + 1), &queue_view};
     const BatchDecision decision = replica.batcher->decide(context);
     if (decision.drop_head > 0) {
       for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
@@ -200,13 +201,11 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
                               " MB free"};
   }
   std::vector<Duration> table = profile->table(variant.max_batch);
-  if (request.batcher.max_batch > 0 && request.batcher.max_batch + 1 < table.size()) {
-    table.resize(request.batcher.max_batch + 1);
-  }
   const auto id = static_cast<ReplicaId>(replicas_.size());
   replicas_.push_back(std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
                                                 make_batcher(request.batcher), std::max(1u, request.concurrency),
                                                 RandomStream(config_.seed, "replica/" + std::to_string(id))));
+  replicas_.back()->cap_batch(request.batcher.max_batch);
   replicas_.back()->busy_since = loop_.now();
   replicas_.back()->loaded_at = loop_.now();
   device.memory_free_mb -= variant.memory_mb;
@@ -222,6 +221,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
 
 void Simulation::on_replica_ready(ReplicaId id) {
   Replica& replica = *replicas_[id];
+  if (replica.state != ReplicaState::kLoading) return;  // evicted while loading: a stale event
   replica.state = replica.unload_requested ? ReplicaState::kDraining : ReplicaState::kActive;
   if (replica.state == ReplicaState::kActive) {
     timed_policy_call([&] { controller_.on_replica_ready(id, *this, *this); });
@@ -252,6 +252,7 @@ void Simulation::release_if_drained(Replica& replica) {
 void Simulation::set_batcher(ReplicaId id, const BatcherSpec& spec) {
   Replica& replica = *replicas_.at(id);
   replica.batcher = make_batcher(spec);
+  replica.cap_batch(spec.max_batch);  // 0 restores the variant's maximum
   ++replica.wake_generation;  // the old batcher's wake-up no longer applies
   replica.wake_at = SimTime::never();
   try_start_batches(replica);
