@@ -1,35 +1,17 @@
 #include "policies/static/scripted_actions.hpp"
 
-#include "policies/batcher_params.hpp"
+#include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
-namespace {
-
-InstanceTypeId instance_type_of(const JsonNode& node, const SimulationConfig& world) {
-  const auto id = world.hardware->find_instance_type(node.string());
-  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
-  return *id;
-}
-
-ScriptedLoad parse_load(const JsonNode& node, const SimulationConfig& world) {
-  node.expect_object({"variant", "count", "batcher", "concurrency", "weight"});
-  ScriptedLoad load;
-  const JsonNode variant = node.at("variant");
-  const auto v = world.models->find_variant(variant.string());
-  if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
-  load.variant = *v;
-  load.count = static_cast<std::uint32_t>(node.positive_integer_or("count", 1));
-  if (node.has("batcher")) load.batcher = parse_batcher(node.at("batcher"));
-  load.concurrency = static_cast<std::uint32_t>(node.positive_integer_or("concurrency", 1));
-  load.weight = node.positive_or("weight", 1.0);
-  return load;
-}
-
-}  // namespace
 
 ActionScript::ActionScript(const JsonNode& list, const SimulationConfig& world) {
   for (const JsonNode& item : list.items()) entries_.push_back(parse_entry(item, world));
+}
+
+ScriptedLoad ActionScript::parse_load(const JsonNode& node, const SimulationConfig& world) {
+  node.expect_object({"variant", "count", "batcher", "concurrency", "weight"});
+  return parse_replica_params(node, *world.models);
 }
 
 ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const SimulationConfig& world) const {
@@ -47,16 +29,14 @@ ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const Simula
   if (node.has("stop")) {
     const JsonNode stop = node.at("stop");
     stop.expect_object({"instance_type"});
-    e.stop = instance_type_of(stop.at("instance_type"), world);
+    e.stop = instance_type_of(stop.at("instance_type"), *world.hardware);
     return e;
   }
   const JsonNode launch = node.at("launch");
   launch.expect_object({"instance_type", "market", "count", "load"});
   Launch l;
-  l.type = instance_type_of(launch.at("instance_type"), world);
-  if (launch.has("market")) {
-    l.market = launch.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
-  }
+  l.type = instance_type_of(launch.at("instance_type"), *world.hardware);
+  if (launch.has("market")) l.market = market_of(launch.at("market"));
   l.count = static_cast<std::uint32_t>(launch.positive_integer_or("count", 1));
   if (launch.has("load")) {
     for (const JsonNode& load : launch.items("load")) l.loads.push_back(parse_load(load, world));

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/catalog_refs.hpp"
 #include "sim/core/json_node.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
@@ -23,13 +24,7 @@
 
 namespace servesim {
 
-struct ScriptedLoad {
-  VariantId variant = 0;
-  std::uint32_t count = 1;
-  BatcherSpec batcher;
-  std::uint32_t concurrency = 1;
-  double weight = 1;
-};
+using ScriptedLoad = ReplicaParams;
 
 class ActionScript {
  public:
@@ -61,6 +56,7 @@ class ActionScript {
   };
 
   Entry parse_entry(const JsonNode& node, const SimulationConfig& world) const;
+  static ScriptedLoad parse_load(const JsonNode& node, const SimulationConfig& world);
   void execute(const Entry& entry, ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded) const;
 
   std::vector<Entry> entries_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policies/batcher_params.hpp"
+#include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
@@ -37,24 +38,16 @@ StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, 
 StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, const PolicyContext& context) const {
   node.expect_object({"variant", "device_type", "count", "batcher", "concurrency", "weight"});
   Placement p;
+  p.replica = parse_replica_params(node, *context.world.models);
   p.where = node.where();
   const JsonNode variant = node.at("variant");
-  const auto v = context.world.models->find_variant(variant.string());
-  if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
-  p.variant = *v;
   const JsonNode type = node.at("device_type");
   const auto t = context.world.hardware->find(type.string());
   if (!t) type.fail("unknown device type \"" + type.string() + "\"");
   p.device_type = *t;
-  if (!context.world.models->variant(p.variant).profile_on(type.string())) {
+  if (!context.world.models->variant(p.replica.variant).profile_on(type.string())) {
     type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");
   }
-  p.count = static_cast<std::uint32_t>(node.positive_integer_or("count", 1));
-  if (p.count > 100000) node.at("count").fail("expected at most 100000 replicas per placement");
-  if (node.has("batcher")) p.batcher = parse_batcher(node.at("batcher"));
-  p.concurrency = static_cast<std::uint32_t>(node.positive_integer_or("concurrency", 1));
-  if (p.concurrency > 1024) node.at("concurrency").fail("expected at most 1024 concurrent batches per replica");
-  p.weight = node.positive_or("weight", 1.0);
   return p;
 }
 
@@ -64,7 +57,7 @@ void StaticPolicy::start(ClusterControl& control, const ClusterView& view) {
 }
 
 void StaticPolicy::place(const Placement& placement, ClusterControl& control, const ClusterView& view) {
-  for (std::uint32_t i = 0; i < placement.count; ++i) {
+  for (std::uint32_t i = 0; i < placement.replica.count; ++i) {
     std::optional<DeviceId> best;
     double best_free = -1;
     for (DeviceId d = 0; d < view.device_count(); ++d) {
@@ -76,9 +69,9 @@ void StaticPolicy::place(const Placement& placement, ClusterControl& control, co
     }
     if (!best) throw InputError(placement.where, "the cluster has no device of this type");
     const LoadResult result =
-        control.load_replica(ReplicaRequest{placement.variant, *best, placement.batcher, placement.concurrency});
+        control.load_replica(ReplicaRequest{placement.replica.variant, *best, placement.replica.batcher, placement.replica.concurrency});
     if (!result.replica) throw InputError(placement.where, "cannot place replica " + std::to_string(i + 1) + ": " + result.refusal);
-    record_weight(*result.replica, placement.weight);
+    record_weight(*result.replica, placement.replica.weight);
   }
 }
 

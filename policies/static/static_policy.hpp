@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/catalog_refs.hpp"
 #include "policies/policy.hpp"
 #include "policies/static/scripted_actions.hpp"
 #include "sim/core/json_node.hpp"
@@ -42,12 +43,8 @@ class StaticPolicy final : public Policy {
 
  private:
   struct Placement {
-    VariantId variant = 0;
+    ReplicaParams replica;
     DeviceTypeId device_type = 0;
-    std::uint32_t count = 1;
-    BatcherSpec batcher;
-    std::uint32_t concurrency = 1;
-    double weight = 1;
     std::string where;  // JSON path, for errors found at start
   };
   struct Candidates {

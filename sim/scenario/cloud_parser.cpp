@@ -1,25 +1,17 @@
 #include "sim/scenario/cloud_parser.hpp"
 
+#include "policies/catalog_refs.hpp"
 #include "sim/cluster/lambda_spec.hpp"
+#include "sim/scenario/path_expansion.hpp"
 
 namespace servesim {
 namespace {
-
-InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware) {
-  const auto id = hardware.find_instance_type(node.string());
-  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
-  return *id;
-}
-
-Market market_of(const JsonNode& node) {
-  return node.choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
-}
 
 void parse_spot(const JsonNode& node, const std::filesystem::path& base, CloudConfig& cloud) {
   node.expect_object({"discount", "price_series", "interruptions", "notice_s"});
   if (node.has("discount")) cloud.spot_pricing.discount = node.at("discount").probability();
   if (node.has("price_series")) {
-    cloud.spot_pricing.series = SpotPriceSeries::read((base / node.string("price_series")).string());
+    cloud.spot_pricing.series = SpotPriceSeries::read(resolve_path(node.at("price_series"), base).string());
   }
   if (!node.has("interruptions")) return;
   const JsonNode in = node.at("interruptions");
@@ -74,10 +66,7 @@ void parse_lambda(const JsonNode& node, const SimulationConfig& world, CloudConf
     item.expect_object({"name", "variant", "memory_mb", "cold_start_ms", "latency_from"});
     LambdaFunction f;
     f.name = item.string("name");
-    const JsonNode variant = item.at("variant");
-    const auto v = world.models->find_variant(variant.string());
-    if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
-    f.variant = *v;
+    f.variant = variant_of(item.at("variant"), *world.models);
     f.memory_mb = item.positive("memory_mb");
     if (f.memory_mb > 10240) item.at("memory_mb").fail("expected at most 10240 MB (the Lambda maximum)");
     f.cold_start = from_millis(item.non_negative_or("cold_start_ms", 0));

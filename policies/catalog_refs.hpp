@@ -1,0 +1,30 @@
+#pragma once
+// Readers of the names a scenario uses to point into the catalogs (a model
+// variant, an instance type, a market) and of the replica parameters every
+// policy that places replicas takes. One place, so every reader gives the same
+// error for the same mistake and applies the same limits.
+#include <cstdint>
+
+#include "sim/cluster/instance.hpp"
+#include "sim/core/json_node.hpp"
+#include "sim/serving/batcher.hpp"
+#include "sim/serving/model_catalog.hpp"
+
+namespace servesim {
+
+VariantId variant_of(const JsonNode& node, const ModelCatalog& models);
+InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware);
+Market market_of(const JsonNode& node);  // "on_demand" | "spot"
+
+// {"variant": ..., "count": 1, "batcher": {...}, "concurrency": 1, "weight": 1};
+// the caller checks the object's keys (it may allow more, e.g. device_type).
+struct ReplicaParams {
+  VariantId variant = 0;
+  std::uint32_t count = 1;
+  BatcherSpec batcher;
+  std::uint32_t concurrency = 1;
+  double weight = 1;
+};
+ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& models);
+
+}  // namespace servesim
