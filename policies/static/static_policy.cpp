@@ -143,11 +143,19 @@ ReplicaId StaticPolicy::pick(Candidates& c, const ClusterView& view) {
   return least_loaded(c, view);
 }
 
+// The lists are rebuilt whenever replicas come and go, so a candidate that no
+// longer accepts is rare (an instance being taken back): check only the winner,
+// and scan again with the check in that rare case.
 ReplicaId StaticPolicy::least_loaded(const Candidates& c, const ClusterView& view) const {
+  const ReplicaId best = least_loaded_of(c, view, /*check_accepts=*/false);
+  return best == kNoReplica || view.accepts(best) ? best : least_loaded_of(c, view, true);
+}
+
+ReplicaId StaticPolicy::least_loaded_of(const Candidates& c, const ClusterView& view, bool check_accepts) const {
   ReplicaId best = kNoReplica;
   std::uint64_t best_load = 0;
   for (ReplicaId r : c.replicas) {
-    if (!view.accepts(r)) continue;
+    if (check_accepts && !view.accepts(r)) continue;
     const std::uint64_t load = view.outstanding(r);
     if (best == kNoReplica || load < best_load) {
       best = r;

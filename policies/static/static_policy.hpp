@@ -1,10 +1,11 @@
 #pragma once
-// A fixed placement and fixed batchers, given in the scenario; no control loop.
-// It exercises every engine path and is the reference for the engine's tests.
+// A fixed placement and fixed batchers, given in the scenario, plus optional
+// scripted cloud actions (a one-second tick runs them) and Lambda overflow. It
+// exercises every engine path and is the reference for the engine's tests.
 //
 // params:
 //   "placement": [{"variant": "resnet50", "device_type": "v100", "count": 2,
-//                  "batcher": {"kind": "greedy"|"timeout", "max_batch": 8, "timeout_ms": 5},
+//                  "batcher": {"kind": "greedy", "max_batch": 8} (any kind of batcher_params.hpp),
 //                  "concurrency": 1, "weight": 1.0}],
 //   "routing": "least_loaded" (default) | "round_robin" | "weighted",
 //   "script": [...] (timed launches and stops; see scripted_actions.hpp),
@@ -65,6 +66,7 @@ class StaticPolicy final : public Policy {
   void build_candidates(const ClusterView& view, bool at_start);
   ReplicaId pick(Candidates& candidates, const ClusterView& view);
   ReplicaId least_loaded(const Candidates& candidates, const ClusterView& view) const;
+  ReplicaId least_loaded_of(const Candidates& candidates, const ClusterView& view, bool check_accepts) const;
 
   std::vector<Placement> placements_;
   Routing routing_ = Routing::kLeastLoaded;

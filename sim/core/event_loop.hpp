@@ -21,7 +21,7 @@ class EventLoop {
     schedule(now_ + delay, handler, kind, payload);
   }
 
-  // Dispatches every event with time <= end in (time, seq) order, then sets the
+  // Dispatches every event with time <= end in (time, priority, seq) order, then sets the
   // clock to end. Returns the number of events dispatched.
   std::uint64_t run_until(SimTime end);
   std::size_t pending() const { return queue_.size(); }

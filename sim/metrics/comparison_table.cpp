@@ -23,10 +23,6 @@ std::string fixed_or_dash(const std::optional<double>& value, int decimals) {
   return value ? format_fixed(*value, decimals) : "-";
 }
 
-void append_optional(std::string& out, const std::optional<double>& value) {
-  if (value) append_number(out, *value);
-}
-
 void pad(std::string& out, std::string_view cell, std::size_t width, bool left) {
   if (!left) out.append(width - cell.size(), ' ');
   out += cell;

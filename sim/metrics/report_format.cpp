@@ -87,4 +87,8 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
+void append_optional(std::string& out, const std::optional<double>& value) {
+  if (value) append_number(out, *value);
+}
+
 }  // namespace servesim

@@ -4,6 +4,7 @@
 // machine: std::to_chars is exactly rounded and ignores the C locale, unlike
 // printf and iostreams.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,8 @@ inline constexpr int kReportDecimals = 6;
 // ("12.5", "3"); "-0" is written "0". A non-finite number appends nothing:
 // reports write it as missing (JSON null, empty CSV cell), never as "nan".
 void append_number(std::string& out, double value, int decimals = kReportDecimals);
+// Nothing for a missing value: an empty CSV cell, never a 0 that looks real.
+void append_optional(std::string& out, const std::optional<double>& value);
 std::string format_number(double value, int decimals = kReportDecimals);
 
 // Fixed point without trimming, for aligned table columns; "-" when not finite.

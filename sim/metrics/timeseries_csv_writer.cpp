@@ -5,10 +5,6 @@
 namespace servesim {
 namespace {
 
-void append_optional(std::string& out, const std::optional<double>& value) {
-  if (value) append_number(out, *value);
-}
-
 void append_by_kind(std::string& out, std::string_view prefix) {
   for (auto name : kDeviceKindNames) {
     out += ',';

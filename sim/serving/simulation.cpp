@@ -186,9 +186,7 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
       if (target >= config_.cloud.lambda_functions.size()) {
         throw InvariantError("policy routed a query to Lambda function " + std::to_string(target) + ", which does not exist");
       }
-      if (lambda_.running() >= config_.cloud.lambda.concurrency_limit) return false;
-      invoke_lambda(slot, stage, target);
-      return true;
+      return invoke_lambda(slot, stage, target);
     case RouteDecision::Kind::kWeighted:
       target = pick_weighted(queries_.at(slot).app, stage);
       if (target == kNoReplica) return false;

@@ -129,7 +129,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void bill_instances(ClusterSnapshot& snapshot);
   double instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const;
   // Lambda (simulation_lambda.cpp).
-  void invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
+  bool invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
   void on_lambda_done(std::uint32_t invocation);
   // Control loop and windows.
   void on_policy_tick();
@@ -162,7 +162,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   CostLedger window_lambda_;  // Lambda dollars and counts of the open window
   std::uint32_t window_invocations_ = 0;
   std::uint32_t window_cold_starts_ = 0;
-  // set_routing_weights: [app][stage] -> cumulative weights over replicas.
+  // set_routing_weights: [app][stage] -> weights over replicas.
   std::vector<std::vector<std::vector<RoutingWeight>>> routing_weights_;
   RandomStream routing_rng_;
   RandomStream lambda_rng_;  // Lambda execution-time draws

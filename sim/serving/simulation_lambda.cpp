@@ -6,10 +6,11 @@
 
 namespace servesim {
 
-void Simulation::invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function) {
+// Returns false when the account's concurrency limit throttles the call.
+bool Simulation::invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function) {
   const LambdaFunction& f = config_.cloud.lambda_functions[function];
   const LambdaAccount::Start start = lambda_.acquire(function, loop_.now());
-  if (start == LambdaAccount::Start::kThrottled) throw InvariantError("Lambda invoked above its concurrency limit");
+  if (start == LambdaAccount::Start::kThrottled) return false;
   std::uint32_t id;
   if (free_invocations_.empty()) {
     id = static_cast<std::uint32_t>(invocations_.size());
@@ -33,6 +34,7 @@ void Simulation::invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t 
     total += f.cold_start;
   }
   loop_.schedule_after(total, self_, kLambdaDone, id);
+  return true;
 }
 
 void Simulation::on_lambda_done(std::uint32_t id) {

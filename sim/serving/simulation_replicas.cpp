@@ -109,8 +109,9 @@ Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
 
 double Simulation::interference_factor(const Replica& replica) const {
   const Device& device = devices_[replica.device];
+  if (!config_.cloud.interference || device.replicas.size() < 2) return 1.0;  // the common case, first
   const auto& model = config_.hardware->type(device.type).interference;
-  if (!config_.cloud.interference || !model || device.replicas.size() < 2) return 1.0;
+  if (!model) return 1.0;
   const double my_memory = config_.models->variant(replica.variant).memory_mb;
   double load = 0;
   std::uint32_t others = 0, larger = 0;

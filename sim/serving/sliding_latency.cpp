@@ -4,10 +4,27 @@
 
 namespace servesim {
 
+namespace {
+
+// Bucket upper edges in ns, 1 us x 1.1^b, built by multiplication: exact to the
+// bit on every machine (libm's log is not), and found by binary search, which
+// also costs less than a logarithm per visit.
+const std::array<double, SlidingLatency::kBuckets>& upper_edges() {
+  static const std::array<double, SlidingLatency::kBuckets> edges = [] {
+    std::array<double, SlidingLatency::kBuckets> e{};
+    e[0] = 1e3;
+    for (int b = 1; b < SlidingLatency::kBuckets; ++b) e[b] = e[b - 1] * 1.1;
+    return e;
+  }();
+  return edges;
+}
+
+}  // namespace
+
 int SlidingLatency::bucket_of(Duration latency) {
-  const double us = static_cast<double>(latency.ns) / 1e3;
-  if (us <= 1.0) return 0;
-  return std::min(kBuckets - 1, static_cast<int>(std::ceil(std::log(us) / std::log(1.1))));
+  const auto& edges = upper_edges();
+  const auto it = std::lower_bound(edges.begin(), edges.end(), static_cast<double>(latency.ns));
+  return std::min(kBuckets - 1, static_cast<int>(it - edges.begin()));
 }
 
 void SlidingLatency::roll(SimTime now) {
@@ -51,9 +68,9 @@ Duration SlidingLatency::quantile(SimTime now, double q) {
   std::uint64_t seen = 0;
   for (int b = 0; b < kBuckets; ++b) {
     seen += total[b];
-    if (seen >= rank) return from_nanos_double(1e3 * std::pow(1.1, b));  // the bucket's upper edge
+    if (seen >= rank) return from_nanos_double(upper_edges()[b]);  // the bucket's upper edge
   }
-  return from_nanos_double(1e3 * std::pow(1.1, kBuckets - 1));
+  return from_nanos_double(upper_edges()[kBuckets - 1]);
 }
 
 }  // namespace servesim

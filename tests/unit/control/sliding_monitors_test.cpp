@@ -1,0 +1,40 @@
+// The monitors behind ClusterView's recent rates and observed latencies.
+#include <gtest/gtest.h>
+
+#include "sim/serving/sliding_latency.hpp"
+#include "sim/serving/sliding_rate.hpp"
+
+namespace servesim {
+namespace {
+
+TEST(SlidingRate, AveragesTheLastCompleteSeconds) {
+  SlidingRate rate;
+  for (int s = 0; s < 5; ++s) rate.add(at_seconds(s + 0.5), 10);  // 10 per second for 5 s
+  EXPECT_DOUBLE_EQ(rate.per_second(at_seconds(5.2)), 10.0);
+  // 20 s later the window holds only empty seconds.
+  EXPECT_DOUBLE_EQ(rate.per_second(at_seconds(25.2)), 0.0);
+}
+
+TEST(SlidingLatency, MeanIsExactAndTheTailWithinOneBucket) {
+  SlidingLatency latency;
+  // 99 queries at 10 ms and one at 200 ms.
+  for (int i = 0; i < 99; ++i) latency.add(at_seconds(1), from_millis(10));
+  latency.add(at_seconds(1), from_millis(200));
+  EXPECT_EQ(latency.mean(at_seconds(1.5)), from_millis((99 * 10 + 200) / 100.0));
+  const Duration p99 = latency.quantile(at_seconds(1.5), 0.99);
+  EXPECT_GE(p99, from_millis(10));
+  EXPECT_LE(p99, from_millis(11));  // buckets are 10 % apart
+  const Duration p100 = latency.quantile(at_seconds(1.5), 1.0);
+  EXPECT_GE(p100, from_millis(200));
+  EXPECT_LE(p100, from_millis(220));
+}
+
+TEST(SlidingLatency, ForgetsAfterTheWindow) {
+  SlidingLatency latency;
+  latency.add(at_seconds(1), from_millis(50));
+  EXPECT_EQ(latency.mean(at_seconds(5)), from_millis(50));
+  EXPECT_EQ(latency.mean(at_seconds(1 + SlidingLatency::kSeconds + 1)), Duration::zero());
+}
+
+}  // namespace
+}  // namespace servesim
