@@ -26,8 +26,11 @@ MarkBatchTuning mark_batch_tuning(Duration rt_max, std::span<const Duration> lat
 
 BatchDecision MarkBatcher::decide(const BatchContext& context) {
   if (!timeout_) {
-    // context.latency already ends at the replica's batch cap (the spec's max_batch).
-    tuning_ = mark_batch_tuning(rt_max_, context.latency);
+    // The engine ends context.latency at the replica's batch cap; the batcher
+    // applies its own max_batch too, so it holds when driven directly.
+    std::span<const Duration> latency = context.latency;
+    if (max_batch_ > 0 && max_batch_ + 1 < latency.size()) latency = latency.first(max_batch_ + 1);
+    tuning_ = mark_batch_tuning(rt_max_, latency);
     timeout_ = std::make_unique<TimeoutBatcher>(tuning_->n_batch, tuning_->w_batch);
   }
   return timeout_->decide(context);
