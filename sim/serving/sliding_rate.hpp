@@ -15,7 +15,7 @@ class SlidingRate {
 
   void add(SimTime now, std::uint32_t count = 1) {
     roll(now);
-    buckets_[current_ % kSeconds] += count;
+    buckets_[current_ % kBuckets] += count;
   }
   // Rate over the last kSeconds complete seconds (the current one excluded).
   double per_second(SimTime now) {
@@ -23,7 +23,7 @@ class SlidingRate {
     std::uint64_t sum = 0;
     for (int i = 1; i <= kSeconds; ++i) {
       if (current_ - i < 0) break;
-      sum += buckets_[(current_ - i) % kSeconds];
+      sum += buckets_[(current_ - i) % kBuckets];
     }
     const std::int64_t seconds = current_ < kSeconds ? current_ : kSeconds;
     return seconds == 0 ? 0.0 : static_cast<double>(sum) / static_cast<double>(seconds);
@@ -33,12 +33,13 @@ class SlidingRate {
   void roll(SimTime now) {
     const std::int64_t second = now.ns / 1'000'000'000;
     if (second == current_) return;
-    const std::int64_t clear_from = std::max(current_ + 1, second - kSeconds + 1);
-    for (std::int64_t s = clear_from; s <= second; ++s) buckets_[s % kSeconds] = 0;
+    const std::int64_t clear_from = std::max(current_ + 1, second - kSeconds);
+    for (std::int64_t s = clear_from; s <= second; ++s) buckets_[s % kBuckets] = 0;
     current_ = second;
   }
 
-  std::array<std::uint64_t, kSeconds> buckets_{};
+  static constexpr int kBuckets = kSeconds + 1;  // the current second and kSeconds complete ones
+  std::array<std::uint64_t, kBuckets> buckets_{};
   std::int64_t current_ = 0;
 };
 

@@ -15,6 +15,19 @@ TEST(SlidingRate, AveragesTheLastCompleteSeconds) {
   EXPECT_DOUBLE_EQ(rate.per_second(at_seconds(25.2)), 0.0);
 }
 
+// Past the first window the current second must not overwrite the oldest
+// complete one (a rate once read 10 % low on every whole-second tick).
+TEST(SlidingRate, SteadyRateReadsExactlyOnWholeSeconds) {
+  SlidingRate rate;  // time only moves forward: read as the run goes
+  for (int ms = 0; ms < 30000; ++ms) {
+    const SimTime now{ms * 1'000'000LL};
+    if (ms % 1000 == 0 && ms >= 10000) {
+      EXPECT_DOUBLE_EQ(rate.per_second(now), 1000.0) << ms;
+    }
+    rate.add(now, 1);  // 1000 per second
+  }
+}
+
 TEST(SlidingLatency, MeanIsExactAndTheTailWithinOneBucket) {
   SlidingLatency latency;
   // 99 queries at 10 ms and one at 200 ms.
