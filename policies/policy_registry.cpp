@@ -1,5 +1,6 @@
 #include "policies/policy_registry.hpp"
 
+#include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
 namespace servesim {
@@ -9,6 +10,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"static", "fixed placement and batchers from the scenario; least-loaded, round-robin or weighted routing",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<StaticPolicy>(params, context);
+       }},
+      {"infaas-ilp", "INFaaS section 4.2.1's ILP solved exactly (GLPK) on every tick: an oracle autoscaler over variants and instance types",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<InfaasIlpPolicy>(params, context);
        }},
   };
 }
