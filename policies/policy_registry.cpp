@@ -1,6 +1,7 @@
 #include "policies/policy_registry.hpp"
 
 #include "policies/infaas/infaas_ilp_policy.hpp"
+#include "policies/infaas/infaas_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
 namespace servesim {
@@ -10,6 +11,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"static", "fixed placement and batchers from the scenario; least-loaded, round-robin or weighted routing",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<StaticPolicy>(params, context);
+       }},
+      {"infaas", "INFaaS (ATC'21): per-query variant selection (Algorithm 1), greedy model autoscaler (replicate vs upgrade by the ILP's cost), VM autoscaler, interference mitigation",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<InfaasPolicy>(params, context);
        }},
       {"infaas-ilp", "INFaaS section 4.2.1's ILP solved exactly (GLPK) on every tick: an oracle autoscaler over variants and instance types",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {

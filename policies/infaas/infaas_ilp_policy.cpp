@@ -374,7 +374,7 @@ void InfaasIlpPolicy::rebuild_routes(const ClusterView& view) {
   }
 }
 
-RouteDecision InfaasIlpPolicy::route(const RouteRequest& request, const ClusterView& view) {
+RouteDecision InfaasIlpPolicy::route(const RouteRequest& request, ClusterControl& /*control*/, const ClusterView& view) {
   ReplicaId best = kNoReplica;
   double best_score = 0;
   bool best_active = false;

@@ -101,7 +101,7 @@ class InfaasIlpPolicy final : public Policy {
 
   std::string_view name() const override { return "infaas-ilp"; }
   void start(ClusterControl& control, const ClusterView& view) override;
-  RouteDecision route(const RouteRequest& request, const ClusterView& view) override;
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override;
   Duration tick_interval() const override { return tick_; }
   void on_tick(ClusterControl& control, const ClusterView& view) override;
   void on_replica_ready(ReplicaId id, ClusterControl& control, const ClusterView& view) override;

@@ -112,7 +112,7 @@ void StaticPolicy::build_candidates(const ClusterView& view, bool at_start) {
   }
 }
 
-RouteDecision StaticPolicy::route(const RouteRequest& request, const ClusterView& view) {
+RouteDecision StaticPolicy::route(const RouteRequest& request, ClusterControl& /*control*/, const ClusterView& view) {
   Candidates& c = candidates_[stage_offset_[request.app] + request.stage];
   const ReplicaId r = c.replicas.empty() ? kNoReplica : pick(c, view);
   if (lambda_overflow_ && (r == kNoReplica || view.outstanding(r) > lambda_overflow_->queue_above)) {

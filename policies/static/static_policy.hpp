@@ -36,7 +36,7 @@ class StaticPolicy final : public Policy {
 
   std::string_view name() const override { return "static"; }
   void start(ClusterControl& control, const ClusterView& view) override;
-  RouteDecision route(const RouteRequest& request, const ClusterView& view) override;
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override;
   Duration tick_interval() const override;
   void on_tick(ClusterControl& control, const ClusterView& view) override;
   void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override;

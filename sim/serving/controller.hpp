@@ -38,8 +38,10 @@ class Controller {
   virtual ~Controller() = default;
   // Initial placement, before the first arrival.
   virtual void start(ClusterControl& control, const ClusterView& view) = 0;
-  // Where this query's stage goes. On the hot path: keep it cheap.
-  virtual RouteDecision route(const RouteRequest& request, const ClusterView& view) = 0;
+  // Where this query's stage goes. On the hot path: keep it cheap. `control`
+  // lets a policy act on the query's path (INFaaS' Algorithm 1 loads an
+  // inactive variant for the query, which then waits for the load).
+  virtual RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) = 0;
   // Periodic control; infinite means never.
   virtual Duration tick_interval() const { return Duration::infinite(); }
   virtual void on_tick(ClusterControl& /*control*/, const ClusterView& /*view*/) {}

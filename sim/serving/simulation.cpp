@@ -172,7 +172,7 @@ void Simulation::start_visit(std::uint32_t slot, StageId stage) {
   const Application& app = config_.applications[q.app];
   stage_arrivals_[q.app][stage].add(loop_.now());
   const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline};
-  if (!enqueue_visit(slot, stage, controller_.route(request, *this))) q.fate = OutcomeKind::kRejected;
+  if (!enqueue_visit(slot, stage, controller_.route(request, *this, *this))) q.fate = OutcomeKind::kRejected;
 }
 
 // Returns false when the query cannot go anywhere (a rejection, a throttled

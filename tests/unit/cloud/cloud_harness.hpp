@@ -142,7 +142,7 @@ class TestController : public Controller {
   void start(ClusterControl& control, const ClusterView& view) override {
     if (on_start) on_start(control, view);
   }
-  RouteDecision route(const RouteRequest& request, const ClusterView& view) override {
+  RouteDecision route(const RouteRequest& request, ClusterControl&, const ClusterView& view) override {
     if (router) return router(request, view);
     return first_accepting(request, view);
   }
@@ -194,8 +194,8 @@ class Forwarder final : public TestController {
  public:
   explicit Forwarder(Controller& inner) : inner_(inner) {}
   void start(ClusterControl& control, const ClusterView& view) override { inner_.start(control, view); }
-  RouteDecision route(const RouteRequest& request, const ClusterView& view) override {
-    return inner_.route(request, view);
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override {
+    return inner_.route(request, control, view);
   }
   Duration tick_interval() const override { return inner_.tick_interval(); }
   void on_tick(ClusterControl& control, const ClusterView& view) override {

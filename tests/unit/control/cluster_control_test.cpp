@@ -33,7 +33,7 @@ class MoveOnce : public Controller {
   void start(ClusterControl& control, const ClusterView&) override {
     first = *control.load_replica(ReplicaRequest{0, 0, {}, 1}).replica;
   }
-  RouteDecision route(const RouteRequest&, const ClusterView& view) override {
+  RouteDecision route(const RouteRequest&, ClusterControl&, const ClusterView& view) override {
     if (second && view.replica(*second).state == ReplicaState::kActive) return RouteDecision::to(*second);
     if (view.replica(first).state == ReplicaState::kActive) return RouteDecision::to(first);
     return RouteDecision::reject();

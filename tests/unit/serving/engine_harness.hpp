@@ -120,8 +120,8 @@ class Recorder final : public Controller, public QuerySink {
  public:
   Recorder(Controller& inner, EngineRun& out) : inner_(inner), out_(out) {}
   void start(ClusterControl& control, const ClusterView& view) override { inner_.start(control, view); }
-  RouteDecision route(const RouteRequest& request, const ClusterView& view) override {
-    const RouteDecision d = inner_.route(request, view);
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override {
+    const RouteDecision d = inner_.route(request, control, view);
     out_.stages[request.query].push_back(request.stage);
     if (d.kind == RouteDecision::Kind::kReplica) {
       out_.route_sequence.push_back(d.target);

@@ -1,0 +1,163 @@
+#include "policies/infaas/infaas_params.hpp"
+
+#include "sim/core/input_error.hpp"
+
+namespace servesim::infaas {
+namespace {
+
+InstanceTypeId instance_type(const JsonNode& node, const SimulationConfig& world) {
+  const auto id = world.hardware->find_instance_type(node.string());
+  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
+  return *id;
+}
+
+void parse_worker_types(const JsonNode* node, const SimulationConfig& world, InfaasParams& p) {
+  // Section 6's workers, by kind.
+  const std::array<const char*, 3> defaults = {"m5.2xlarge", "p3.2xlarge", "inf1.2xlarge"};
+  for (std::size_t k = 0; k < defaults.size(); ++k) p.worker_types[k] = world.hardware->find_instance_type(defaults[k]);
+  if (node == nullptr) return;
+  node->expect_object({"cpu", "gpu", "inferentia"});
+  for (std::size_t k = 0; k < defaults.size(); ++k) {
+    const std::string kind(device_kind_name(static_cast<DeviceKind>(k)));
+    if (!node->has(kind)) continue;
+    const JsonNode type = node->at(kind);
+    const InstanceTypeId id = instance_type(type, world);
+    bool offers = false;
+    for (const DeviceSlot& slot : world.hardware->instance_type(id).devices) {
+      offers = offers || world.hardware->type(slot.type).kind == static_cast<DeviceKind>(k);
+    }
+    if (!offers) type.fail("instance type \"" + type.string() + "\" has no " + kind + " device");
+    p.worker_types[k] = id;
+  }
+}
+
+Preload parse_preload(const JsonNode& node, const SimulationConfig& world) {
+  node.expect_object({"variant", "device_type", "count"});
+  Preload p;
+  p.where = node.where();
+  const JsonNode variant = node.at("variant");
+  const auto v = world.models->find_variant(variant.string());
+  if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
+  p.variant = *v;
+  const JsonNode type = node.at("device_type");
+  const auto t = world.hardware->find(type.string());
+  if (!t) type.fail("unknown device type \"" + type.string() + "\"");
+  if (!world.models->variant(*v).profile_on(type.string())) {
+    type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");
+  }
+  p.device_type = *t;
+  p.count = static_cast<std::uint32_t>(node.positive_integer_or("count", 1));
+  if (p.count > 10000) node.at("count").fail("expected at most 10000 replicas");
+  return p;
+}
+
+double ratio_above_one(const JsonNode& params, std::string_view key, double fallback) {
+  const double value = params.positive_or(key, fallback);
+  if (value < 1.0) params.at(key).fail("expected a ratio of at least 1");
+  return value;
+}
+
+double fraction(const JsonNode& params, std::string_view key, double fallback) {
+  return params.has(key) ? params.at(key).probability() : fallback;
+}
+
+std::uint32_t checks(const JsonNode& params, std::string_view key, std::uint32_t fallback) {
+  const auto n = params.positive_integer_or(key, fallback);
+  if (n > 1000000) params.at(key).fail("expected at most 1000000 checks");
+  return static_cast<std::uint32_t>(n);
+}
+
+Duration interval(const JsonNode& params, std::string_view key, Duration fallback) {
+  if (!params.has(key)) return fallback;
+  const double s = params.positive(key);
+  if (s < 0.001 || s > 3600) params.at(key).fail("expected an interval between 0.001 and 3600 seconds");
+  return from_seconds(s);
+}
+
+}  // namespace
+
+InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig& world) {
+  params.expect_object({"worker_types", "initial_workers", "preload", "slack_threshold", "lambda_per_s",
+                        "monitor_interval_s", "model_autoscaler_interval_s", "vm_autoscaler_interval_s",
+                        "scale_down_delay", "cpu_overload_ratio", "cpu_clear_ratio", "accelerator_overload_ratio",
+                        "accelerator_clear_ratio", "accelerator_min_latency_ms", "backlog_fraction",
+                        "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
+                        "vm_cooldown_checks", "vm_idle_checks", "cpu_cores_per_replica", "batch_cap",
+                        "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware"});
+  InfaasParams p;
+  p.where = params.where();
+  const auto worker_types = params.find("worker_types");
+  parse_worker_types(worker_types ? &*worker_types : nullptr, world, p);
+
+  if (params.has("initial_workers")) {
+    const JsonNode initial = params.at("initial_workers");
+    if (!initial.raw().is_object()) initial.fail("expected an object of instance type -> count");
+    if (!world.cloud.instances.empty()) {
+      initial.fail("the scenario's cluster.instances are the initial workers; give one or the other");
+    }
+    for (const std::string& name : initial.keys()) {
+      const JsonNode count = initial.at(name);
+      const auto id = world.hardware->find_instance_type(name);
+      if (!id) count.fail("unknown instance type \"" + name + "\"");
+      const auto n = count.integer();
+      if (n < 0 || n > 10000) count.fail("expected a count between 0 and 10000");
+      if (n > 0) p.initial_workers.emplace_back(*id, static_cast<std::uint32_t>(n));
+    }
+    p.initial_workers_given = true;
+  } else if (p.worker_types[0]) {
+    p.initial_workers.emplace_back(*p.worker_types[0], 1);
+  }
+  if (params.has("preload")) {
+    for (const JsonNode& item : params.items("preload")) p.preload.push_back(parse_preload(item, world));
+  }
+
+  p.slack_threshold = ratio_above_one(params, "slack_threshold", p.slack_threshold);
+  p.lambda_per_s = params.non_negative_or("lambda_per_s", p.lambda_per_s);
+  p.monitor_interval = interval(params, "monitor_interval_s", p.monitor_interval);
+  p.model_autoscaler_interval = interval(params, "model_autoscaler_interval_s", p.model_autoscaler_interval);
+  p.vm_autoscaler_interval = interval(params, "vm_autoscaler_interval_s", p.vm_autoscaler_interval);
+  if (params.has("scale_down_delay")) {
+    p.scale_down_delay = params.at("scale_down_delay").choice({"load_latency", "public_code"}) == "public_code"
+                             ? ScaleDownDelay::kPublicCode
+                             : ScaleDownDelay::kLoadLatency;
+  }
+
+  StateThresholds& s = p.states;
+  s.cpu_overload_ratio = ratio_above_one(params, "cpu_overload_ratio", s.cpu_overload_ratio);
+  s.cpu_clear_ratio = ratio_above_one(params, "cpu_clear_ratio", s.cpu_clear_ratio);
+  s.accelerator_overload_ratio = ratio_above_one(params, "accelerator_overload_ratio", s.accelerator_overload_ratio);
+  s.accelerator_clear_ratio = ratio_above_one(params, "accelerator_clear_ratio", s.accelerator_clear_ratio);
+  if (s.cpu_clear_ratio > s.cpu_overload_ratio) params.at("cpu_clear_ratio").fail("expected at most cpu_overload_ratio");
+  if (s.accelerator_clear_ratio > s.accelerator_overload_ratio) {
+    params.at("accelerator_clear_ratio").fail("expected at most accelerator_overload_ratio");
+  }
+  s.accelerator_min_latency = from_millis(params.non_negative_or("accelerator_min_latency_ms", 10));
+  s.backlog_fraction = params.positive_or("backlog_fraction", s.backlog_fraction);
+
+  VmRules& vm = p.vm;
+  vm.utilisation_threshold = fraction(params, "vm_utilisation_threshold", vm.utilisation_threshold);
+  vm.inferentia_utilisation_threshold =
+      fraction(params, "vm_inferentia_utilisation_threshold", vm.inferentia_utilisation_threshold);
+  vm.overloaded_fraction = fraction(params, "vm_overloaded_fraction", vm.overloaded_fraction);
+  vm.cooldown_checks = checks(params, "vm_cooldown_checks", vm.cooldown_checks);
+  vm.idle_checks = checks(params, "vm_idle_checks", vm.idle_checks);
+
+  p.cpu_cores_per_replica = checks(params, "cpu_cores_per_replica", p.cpu_cores_per_replica);
+  p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);
+  p.profiles.cpu_min_slo = from_millis(params.non_negative_or("cpu_min_slo_ms", 50));
+  if (params.has("cost_per_gb_second")) {
+    const JsonNode costs = params.at("cost_per_gb_second");
+    costs.expect_object({"cpu", "gpu", "inferentia"});
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::string kind(device_kind_name(static_cast<DeviceKind>(k)));
+      p.profiles.cost_per_gb_second[k] = costs.non_negative_or(kind, p.profiles.cost_per_gb_second[k]);
+    }
+  }
+  if (params.has("unmet")) {
+    p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
+  }
+  p.queue_aware = params.boolean_or("queue_aware", false);
+  return p;
+}
+
+}  // namespace servesim::infaas

@@ -1,0 +1,88 @@
+#pragma once
+// The parameters of the "infaas" policy, read from the scenario's JSON. Every
+// key is optional; defaults are the paper's (section noted) or, where the paper
+// is silent, the public code's (reference/public-code-notes.md).
+//
+// {
+//   "worker_types": {"cpu": "m5.2xlarge", "gpu": "p3.2xlarge", "inferentia": "inf1.2xlarge"},
+//   "initial_workers": {"m5.2xlarge": 1},   // ignored: error if the scenario has cluster.instances
+//   "preload": [{"variant": "resnet50-tf-cpu", "device_type": "m5.2xlarge.cpu", "count": 1}],
+//   "slack_threshold": 1.05,         // section 5
+//   "lambda_per_s": 1.0,             // section 4.2.1's lambda (no published value)
+//   "monitor_interval_s": 2,         // section 5
+//   "model_autoscaler_interval_s": 1,// section 5
+//   "vm_autoscaler_interval_s": 2,   // section 5
+//   "scale_down_delay": "load_latency",   // section 4.2.2's T_v, or "public_code" (CPU 10, GPU 20,
+//                                         // Inferentia 15 model-autoscaler checks)
+//   "cpu_overload_ratio": 2.5, "cpu_clear_ratio": 1.5,                  // public code
+//   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code
+//   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code
+//   "vm_utilisation_threshold": 0.8,            // section 4.2.3
+//   "vm_inferentia_utilisation_threshold": 0.7, // public code
+//   "vm_overloaded_fraction": 0.8,              // section 4.2.3
+//   "vm_cooldown_checks": 15, "vm_idle_checks": 15,  // public code
+//   "cpu_cores_per_replica": 4,      // Table 2: variant A runs on 4 CPUs
+//   "batch_cap": 32,                 // public code
+//   "cpu_min_slo_ms": 50,            // public code
+//   "cost_per_gb_second": {"cpu": 0.031, "gpu": 0.498, "inferentia": 0.190},  // section 6.2
+//   "unmet": "route",                // or "reject": what happens to a query no variant can serve
+//                                    // as asked (Algorithm 1 line 8, see variant_selector.hpp)
+//   "queue_aware": false             // ablation: Algorithm 1 also skips a replica whose queue
+//                                    // would make the query miss its budget (variant_selector.hpp)
+// }
+//
+// Worker types: one instance type per hardware kind, the kind the VM
+// autoscaler adds. Defaults are section 6's workers; a default missing from
+// the hardware catalog is skipped, a named one is an error. initial_workers
+// defaults to one worker of the CPU type, and applies only when the scenario
+// starts with no instances and no fixed devices.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "policies/infaas/variant_profile.hpp"
+#include "policies/infaas/variant_state.hpp"
+#include "policies/infaas/vm_autoscaler.hpp"
+#include "policies/policy.hpp"
+#include "sim/core/json_node.hpp"
+
+namespace servesim::infaas {
+
+struct Preload {
+  VariantId variant = 0;
+  DeviceTypeId device_type = 0;
+  std::uint32_t count = 1;
+  std::string where;
+};
+
+enum class ScaleDownDelay : std::uint8_t { kLoadLatency, kPublicCode };
+enum class UnmetQueries : std::uint8_t { kRoute, kReject };
+
+struct InfaasParams {
+  std::array<std::optional<InstanceTypeId>, kDeviceKindCount> worker_types{};
+  std::vector<std::pair<InstanceTypeId, std::uint32_t>> initial_workers;
+  bool initial_workers_given = false;
+  std::vector<Preload> preload;
+  double slack_threshold = 1.05;
+  double lambda_per_s = 1.0;
+  Duration monitor_interval = from_seconds(2);
+  Duration model_autoscaler_interval = from_seconds(1);
+  Duration vm_autoscaler_interval = from_seconds(2);
+  ScaleDownDelay scale_down_delay = ScaleDownDelay::kLoadLatency;
+  // Public code (autoscaler.cc): delay counters by DeviceKind (cpu, gpu, inferentia, lambda).
+  std::array<std::uint32_t, kDeviceKindCount> scale_down_checks = {10, 20, 15, 0};
+  StateThresholds states;
+  VmRules vm;
+  std::uint32_t cpu_cores_per_replica = 4;
+  ProfileRules profiles;
+  UnmetQueries unmet = UnmetQueries::kRoute;
+  bool queue_aware = false;
+  std::string where;  // "file: policies[i].params", for errors found at start
+};
+
+// Throws InputError naming the JSON path of a bad value.
+InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig& world);
+
+}  // namespace servesim::infaas

@@ -1,0 +1,539 @@
+#include "policies/infaas/infaas_policy.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "policies/infaas/interference_mitigation.hpp"
+#include "policies/infaas/worker_placement.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace servesim {
+
+using infaas::MetadataStore;
+using infaas::Slot;
+using infaas::VariantInstance;
+using infaas::VariantProfile;
+using infaas::VariantState;
+using infaas::Worker;
+using infaas::WorkerPhase;
+
+namespace {
+
+// The number of stages on the pipeline's longest path.
+std::uint32_t pipeline_depth(const Pipeline& pipeline) {
+  std::vector<std::uint32_t> depth(pipeline.stages().size(), 1);
+  std::uint32_t deepest = 1;
+  for (StageId s : pipeline.topological_order()) {
+    deepest = std::max(deepest, depth[s]);
+    for (const PipelineEdge& e : pipeline.out_edges(s)) depth[e.to] = std::max(depth[e.to], depth[s] + 1);
+  }
+  return deepest;
+}
+
+struct Requirements {
+  std::vector<infaas::StageRequirements> stages;  // application by application
+  std::vector<std::uint32_t> first_stage;
+};
+
+Requirements stage_requirements(const SimulationConfig& world) {
+  Requirements r;
+  for (const Application& app : world.applications) {
+    r.first_stage.push_back(static_cast<std::uint32_t>(r.stages.size()));
+    const Duration budget{app.slo.ns / pipeline_depth(app.pipeline)};
+    for (const Stage& stage : app.pipeline.stages()) {
+      r.stages.push_back({stage.family, budget, app.min_accuracy.value_or(0.0)});
+    }
+  }
+  return r;
+}
+
+// Device types the policy's workers can have: the worker types', the initial
+// instances' and the fixed devices'.
+std::set<DeviceTypeId> usable_device_types(const SimulationConfig& world, const infaas::InfaasParams& params) {
+  std::set<DeviceTypeId> types(world.devices.begin(), world.devices.end());
+  const auto add_instance_type = [&](InstanceTypeId id) {
+    for (const DeviceSlot& slot : world.hardware->instance_type(id).devices) types.insert(slot.type);
+  };
+  for (const auto& t : params.worker_types) {
+    if (t) add_instance_type(*t);
+  }
+  for (const auto& group : world.cloud.instances) add_instance_type(group.type);
+  for (const auto& [type, count] : params.initial_workers) add_instance_type(type);
+  return types;
+}
+
+// One profile per (variant of a family some stage uses, usable device type),
+// for the strictest budget among the stages of that family.
+std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const infaas::InfaasParams& params,
+                                           const Requirements& req) {
+  const ModelCatalog& models = *world.models;
+  std::vector<std::optional<Duration>> budget(models.families().size());
+  for (const auto& s : req.stages) {
+    if (!budget[s.family] || s.budget < *budget[s.family]) budget[s.family] = s.budget;
+  }
+  const std::set<DeviceTypeId> types = usable_device_types(world, params);
+  std::vector<VariantProfile> profiles;
+  for (FamilyId f = 0; f < models.families().size(); ++f) {
+    if (!budget[f]) continue;
+    for (VariantId v : models.family(f).variants) {
+      for (DeviceTypeId t : types) {
+        if (auto p = infaas::make_profile(v, models.variant(v), t, world.hardware->type(t), *budget[f], params.profiles)) {
+          profiles.push_back(*p);
+        }
+      }
+    }
+  }
+  return profiles;
+}
+
+// For each profile, those of its family it may switch to: meeting every
+// stage of the family (the strictest budget, the highest floor).
+std::vector<std::vector<std::uint32_t>> switch_alternatives(const std::vector<VariantProfile>& profiles,
+                                                            const Requirements& req, const infaas::ProfileRules& rules) {
+  std::vector<std::vector<std::uint32_t>> out(profiles.size());
+  for (std::uint32_t a = 0; a < profiles.size(); ++a) {
+    for (std::uint32_t b = 0; b < profiles.size(); ++b) {
+      if (a == b || profiles[a].family != profiles[b].family) continue;
+      bool ok = true;
+      for (const auto& s : req.stages) {
+        if (s.family == profiles[b].family) ok = ok && infaas::meets(profiles[b], s.budget, s.min_accuracy, rules);
+      }
+      if (ok) out[a].push_back(b);
+    }
+  }
+  return out;
+}
+
+infaas::ModelScalingRules scaling_rules(const infaas::InfaasParams& p) {
+  infaas::ModelScalingRules r;
+  r.slack = p.slack_threshold;
+  r.lambda_per_s = p.lambda_per_s;
+  r.public_code_delay = p.scale_down_delay == infaas::ScaleDownDelay::kPublicCode;
+  r.delay_checks = p.scale_down_checks;
+  r.interval = p.model_autoscaler_interval;
+  return r;
+}
+
+DeviceKind worker_kind(const ClusterView& view, const std::vector<DeviceId>& devices) {
+  DeviceKind kind = DeviceKind::kCpu;
+  for (DeviceId d : devices) {
+    const DeviceKind k = view.hardware().type(view.device(d).type).kind;
+    if (k != DeviceKind::kCpu) kind = k;
+  }
+  return kind;
+}
+
+}  // namespace
+
+InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
+    : params_(infaas::parse_infaas_params(params, context.world)),
+      store_(build_profiles(context.world, params_, stage_requirements(context.world))),
+      monitor_(params_.states),
+      vm_autoscaler_(params_.vm) {
+  const SimulationConfig& world = context.world;
+  const Requirements req = stage_requirements(world);
+  for (std::size_t s = 0; s < req.stages.size(); ++s) {
+    const bool any = std::any_of(store_.profiles().begin(), store_.profiles().end(),
+                                 [&](const VariantProfile& p) { return p.family == req.stages[s].family; });
+    if (!any) {
+      params.fail("no variant of family \"" + world.models->family(req.stages[s].family).name +
+                  "\" runs on this policy's workers (worker_types, initial workers, fixed devices)");
+    }
+  }
+  selector_ = std::make_unique<infaas::VariantSelector>(store_.profiles(), req.stages, req.first_stage,
+                                                        params_.profiles, params_.unmet == infaas::UnmetQueries::kRoute,
+                                                        params_.states.backlog_fraction, params_.queue_aware);
+  model_autoscaler_ = std::make_unique<infaas::ModelAutoscaler>(
+      scaling_rules(params_), switch_alternatives(store_.profiles(), req, params_.profiles));
+  fixed_type_base_ = static_cast<std::uint32_t>(world.hardware->instance_types().size());
+  launched_this_tick_.assign(kDeviceKindCount, false);
+  for (const infaas::Preload& p : params_.preload) {
+    const bool profiled = std::any_of(store_.profiles().begin(), store_.profiles().end(), [&](const VariantProfile& v) {
+      return v.variant == p.variant && v.device_type == p.device_type;
+    });
+    if (!profiled) {
+      throw InputError(p.where, "the variant serves no application here, or its device type is not a worker's");
+    }
+  }
+}
+
+Duration InfaasPolicy::tick_interval() const {
+  return std::min({params_.monitor_interval, params_.model_autoscaler_interval, params_.vm_autoscaler_interval});
+}
+
+void InfaasPolicy::add_worker(InstanceId id, const ClusterView& view, bool initial) {
+  const InstanceInfo info = view.instance(id);
+  Worker w;
+  w.instance = id;
+  w.type_key = info.type;
+  w.devices = info.devices;
+  w.kind = worker_kind(view, w.devices);
+  w.phase = info.state == InstanceState::kRunning ? WorkerPhase::kRunning : WorkerPhase::kBooting;
+  w.cpu_slots = std::max(1u, view.hardware().instance_type(info.type).vcpus / params_.cpu_cores_per_replica);
+  store_.add_worker(std::move(w));
+  if (initial) {
+    if (minimum_workers_.size() <= info.type) minimum_workers_.resize(info.type + 1, 0);
+    ++minimum_workers_[info.type];
+  }
+}
+
+void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
+  control_ = &control;
+  starting_ = true;
+  // Fixed devices: one worker each (a fixed CPU device is one server: one
+  // CPU replica, as the project's fixed "cpu" device is a 4-vCPU server).
+  for (DeviceId d = 0; d < view.device_count(); ++d) {
+    const DeviceInfo info = view.device(d);
+    if (info.instance) continue;
+    Worker w;
+    w.type_key = fixed_type_base_ + info.type;
+    w.devices = {d};
+    w.kind = view.hardware().type(info.type).kind;
+    w.cpu_slots = 1;
+    if (minimum_workers_.size() <= w.type_key) minimum_workers_.resize(w.type_key + 1, 0);
+    ++minimum_workers_[w.type_key];
+    store_.add_worker(std::move(w));
+  }
+  const bool scenario_instances = view.instance_count() > 0;
+  for (InstanceId i = 0; i < view.instance_count(); ++i) add_worker(i, view, true);
+  if (!scenario_instances && (params_.initial_workers_given || store_.worker_count() == 0)) {
+    for (const auto& [type, count] : params_.initial_workers) {
+      for (std::uint32_t n = 0; n < count; ++n) add_worker(control.launch_instance(type, Market::kOnDemand), view, true);
+    }
+  }
+  if (store_.worker_count() == 0) throw InputError(params_.where, "no workers: give initial_workers or cluster instances");
+  for (const infaas::Preload& p : params_.preload) {
+    std::uint32_t profile = 0;
+    while (store_.profile(profile).variant != p.variant || store_.profile(profile).device_type != p.device_type) ++profile;
+    for (std::uint32_t n = 0; n < p.count; ++n) {
+      const auto slot = infaas::best_fit(view, store_, profile);
+      if (!slot || !load(profile, *slot, view.now())) {
+        throw InputError(p.where, "replica " + std::to_string(n + 1) + " does not fit on the initial workers");
+      }
+    }
+  }
+  starting_ = false;
+  next_monitor_ = SimTime::zero() + params_.monitor_interval;
+  next_vm_ = SimTime::zero() + params_.vm_autoscaler_interval;
+  next_model_ = SimTime::zero() + params_.model_autoscaler_interval;
+  selector_->rebuild(store_, view);
+}
+
+std::optional<ReplicaId> InfaasPolicy::load(std::uint32_t profile, const Slot& slot, SimTime now) {
+  const VariantProfile& p = store_.profile(profile);
+  BatcherSpec batcher;
+  batcher.kind = BatcherSpec::Kind::kGreedy;
+  batcher.max_batch = p.batch;
+  const LoadResult result = control_->load_replica(ReplicaRequest{p.variant, slot.device, batcher, 1});
+  if (!result.replica) return std::nullopt;
+  store_.add_replica(*result.replica, store_.instance_of(profile, slot.worker), now);
+  if (starting_) store_.replica(*result.replica).warm = true;
+  return result.replica;
+}
+
+RouteDecision InfaasPolicy::route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) {
+  using Kind = infaas::VariantSelector::Choice::Kind;
+  auto choice = selector_->select(request.app, request.stage, view);
+  if (choice.kind == Kind::kLoad) {
+    // Algorithm 1 line 5 (or the closest variant): load it; the query waits.
+    control_ = &control;  // the helpers act through the control of the current call
+    const auto r = load(choice.profile, choice.slot, view.now());
+    selector_->rebuild(store_, view);
+    if (r) {
+      ++stats_.route_loads;
+      choice.kind = Kind::kReplica;
+      choice.replica = *r;
+    } else {
+      choice = selector_->select(request.app, request.stage, view);
+      if (choice.kind == Kind::kLoad) choice.kind = Kind::kReject;
+    }
+  }
+  if (!choice.meets) ++stats_.unmet;
+  if (choice.kind != Kind::kReplica) return RouteDecision::reject();
+  store_.count_routed(choice.replica);
+  return RouteDecision::to(choice.replica);
+}
+
+void InfaasPolicy::sync_workers(const ClusterView& view) {
+  for (std::uint32_t w = 0; w < store_.worker_count(); ++w) {
+    Worker& worker = store_.worker(w);
+    if (!worker.instance || worker.phase == WorkerPhase::kGone) continue;
+    switch (view.instance(*worker.instance).state) {
+      case InstanceState::kBooting: worker.phase = WorkerPhase::kBooting; break;
+      case InstanceState::kRunning: worker.phase = WorkerPhase::kRunning; break;
+      // A spot notice: it serves until taken back, takes nothing new, and is replaced now.
+      case InstanceState::kInterrupted:
+        worker.phase = WorkerPhase::kRunning;
+        if (!worker.leaving) {
+          worker.leaving = true;
+          replace_worker(w, view);
+        }
+        break;
+      // Gone (the policy's own stops mark the worker gone first).
+      case InstanceState::kStopping:
+      case InstanceState::kStopped:
+        worker.phase = WorkerPhase::kGone;
+        if (!worker.leaving) {
+          worker.leaving = true;
+          replace_worker(w, view);
+        }
+        break;
+    }
+  }
+}
+
+// Section 7, "Failure Recovery": the VM-Autoscaler "starts a new worker with
+// the state of the failed worker" -- one of the same type (on demand), with
+// the same replicas, which load once it runs.
+void InfaasPolicy::replace_worker(std::uint32_t w, const ClusterView& view) {
+  const InstanceTypeId type = view.instance(*store_.worker(w).instance).type;
+  std::vector<std::pair<std::uint32_t, std::size_t>> state;  // profile, replicas
+  for (std::uint32_t i : store_.instances_on_worker(w)) {
+    const VariantInstance& vi = store_.instance(i);
+    if (!vi.replicas.empty()) state.emplace_back(vi.profile, vi.replicas.size());
+  }
+  add_worker(control_->launch_instance(type, Market::kOnDemand), view, false);
+  ++stats_.workers_launched;
+  ++stats_.workers_replaced;
+  const auto replacement = static_cast<std::uint32_t>(store_.worker_count() - 1);
+  for (const auto& [profile, count] : state) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const auto d = infaas::device_on(view, store_, replacement, profile);
+      if (!d || !load(profile, Slot{replacement, *d}, view.now())) break;
+    }
+  }
+}
+
+void InfaasPolicy::begin_transition(std::vector<ReplicaId> added, std::vector<ReplicaId> retire) {
+  Transition t{std::move(added), std::move(retire), {}};
+  for (const auto* list : {&t.added, &t.retire}) {
+    for (ReplicaId r : *list) {
+      const std::uint32_t i = store_.replica(r).instance;
+      if (std::find(t.instances.begin(), t.instances.end(), i) == t.instances.end()) t.instances.push_back(i);
+    }
+  }
+  for (std::uint32_t i : t.instances) store_.instance(i).in_transition = true;
+  transitions_.push_back(std::move(t));
+}
+
+// A transition ends when every added replica serves (then the replaced ones
+// are unloaded: the ILP's negative delta) or when one of them is gone (then
+// nothing is replaced).
+void InfaasPolicy::advance_transitions(const ClusterView& view) {
+  // No scale-down until the autoscaler's load measure (two periods) covers the new state.
+  const SimTime settle = view.now() + params_.model_autoscaler_interval + params_.model_autoscaler_interval;
+  for (std::size_t k = transitions_.size(); k-- > 0;) {
+    Transition& t = transitions_[k];
+    bool failed = false, ready = true;
+    for (ReplicaId r : t.added) {
+      if (store_.replica(r).retired || !view.accepts(r)) failed = true;
+      else if (view.replica(r).state != ReplicaState::kActive) ready = false;
+    }
+    if (!failed && !ready) continue;
+    if (!failed) {
+      for (ReplicaId r : t.retire) {
+        if (store_.replica(r).retired) continue;
+        control_->unload_replica(r);
+        store_.retire(r);
+      }
+    }
+    for (std::uint32_t i : t.instances) {
+      VariantInstance& vi = store_.instance(i);
+      vi.in_transition = false;
+      vi.hold_until = settle;
+    }
+    transitions_.erase(transitions_.begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  for (const Transition& t : transitions_) {  // an instance may be in two; keep the flag while any is open
+    for (std::uint32_t i : t.instances) store_.instance(i).in_transition = true;
+  }
+}
+
+std::optional<Slot> InfaasPolicy::request_worker(std::uint32_t profile, const ClusterView& view) {
+  const VariantProfile& p = store_.profile(profile);
+  const auto kind = static_cast<std::size_t>(p.kind);
+  const auto& type = params_.worker_types[kind];
+  if (!type || launched_this_tick_[kind]) return std::nullopt;
+  bool offers = false;
+  for (const DeviceSlot& slot : view.hardware().instance_type(*type).devices) offers = offers || slot.type == p.device_type;
+  if (!offers) return std::nullopt;
+  launched_this_tick_[kind] = true;
+  add_worker(control_->launch_instance(*type, Market::kOnDemand), view, false);
+  vm_autoscaler_.note_launch(p.kind);
+  ++stats_.workers_launched;
+  const auto w = static_cast<std::uint32_t>(store_.worker_count() - 1);
+  if (const auto d = infaas::device_on(view, store_, w, profile)) return Slot{w, *d};
+  return std::nullopt;
+}
+
+std::vector<ReplicaId> InfaasPolicy::place(std::uint32_t profile, std::int64_t count,
+                                           std::optional<std::uint32_t> prefer, bool may_launch,
+                                           const ClusterView& view) {
+  std::vector<ReplicaId> placed;
+  for (std::int64_t k = 0; k < count; ++k) {
+    auto slot = infaas::best_fit(view, store_, profile, prefer);
+    if (!slot && may_launch) slot = request_worker(profile, view);  // "coordinates with the controller" (4.2.2)
+    if (!slot) break;
+    const auto r = load(profile, *slot, view.now());
+    if (!r) break;
+    placed.push_back(*r);
+  }
+  return placed;
+}
+
+void InfaasPolicy::run_monitor(const ClusterView& view) {
+  monitor_.observe(store_, view);
+  for (std::uint32_t i = 0; i < store_.instance_count(); ++i) {
+    const VariantInstance& vi = store_.instance(i);
+    if (vi.state != VariantState::kInterfered || vi.in_transition ||
+        store_.worker(vi.worker).phase != WorkerPhase::kRunning) {
+      continue;
+    }
+    const auto m = infaas::plan_migration(store_, view, i);
+    if (!m) continue;
+    const std::uint32_t profile = vi.profile;  // `vi` may move when load() adds an instance
+    if (const auto r = load(profile, m->to, view.now())) {
+      begin_transition({*r}, {m->from});
+      ++stats_.migrations;
+    }
+  }
+}
+
+void InfaasPolicy::stop_worker(std::uint32_t w) {
+  Worker& worker = store_.worker(w);
+  if (!worker.instance) return;
+  // Marked first: the engine may report the instance gone from inside stop_instance.
+  worker.phase = WorkerPhase::kGone;
+  worker.leaving = true;
+  control_->stop_instance(*worker.instance);
+  for (std::uint32_t i : store_.instances_on_worker(w)) {
+    const std::vector<ReplicaId> replicas = store_.instance(i).replicas;
+    for (ReplicaId r : replicas) store_.retire(r);
+  }
+  ++stats_.workers_stopped;
+}
+
+void InfaasPolicy::run_vm_autoscaler(const ClusterView& view) {
+  std::vector<infaas::WorkerCheck> checks;
+  for (std::uint32_t w = 0; w < store_.worker_count(); ++w) {
+    const Worker& worker = store_.worker(w);
+    if (worker.phase == WorkerPhase::kGone || worker.leaving) continue;
+    infaas::WorkerCheck c;
+    c.worker = w;
+    c.type_key = worker.type_key;
+    c.kind = worker.kind;
+    c.running = worker.phase == WorkerPhase::kRunning;
+    c.utilisation = worker.utilisation;
+    bool busy = false;
+    for (std::uint32_t i : store_.instances_on_worker(w)) {
+      const VariantInstance& vi = store_.instance(i);
+      if (vi.replicas.empty()) continue;
+      c.hosts_variants = true;
+      c.overloaded = c.overloaded || vi.state == VariantState::kOverloaded;
+      c.interfered = c.interfered || vi.state == VariantState::kInterfered;
+      busy = busy || vi.in_transition;
+    }
+    c.idle = worker.load_qps == 0 && worker.outstanding == 0 && !busy;
+    checks.push_back(c);
+  }
+  const infaas::VmDecision decision = vm_autoscaler_.check(checks, minimum_workers_);
+  for (DeviceKind kind : decision.launch) {
+    const auto& type = params_.worker_types[static_cast<std::size_t>(kind)];
+    if (!type) continue;  // no worker type configured for this hardware
+    add_worker(control_->launch_instance(*type, Market::kOnDemand), view, false);
+    ++stats_.workers_launched;
+  }
+  for (std::uint32_t w : decision.stop) stop_worker(w);
+}
+
+void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
+  const SimTime now = view.now();
+  model_autoscaler_->measure(store_, now);
+  for (const infaas::ScalingAction& a : model_autoscaler_->plan(store_, now)) {
+    const std::uint32_t from_profile = store_.instance(a.instance).profile;
+    const std::uint32_t worker = store_.instance(a.instance).worker;
+    switch (a.kind) {
+      case infaas::ScalingDecision::Kind::kNone:
+        break;
+      case infaas::ScalingDecision::Kind::kReplicate: {
+        std::vector<ReplicaId> added = place(from_profile, a.replicas, worker, a.may_launch, view);
+        stats_.replications += added.size();
+        if (!added.empty()) begin_transition(std::move(added), {});
+        break;
+      }
+      case infaas::ScalingDecision::Kind::kRemove: {
+        // The replica with the fewest queries left; the newest on ties.
+        VariantInstance& vi = store_.instance(a.instance);
+        ReplicaId victim = vi.replicas.back();
+        for (ReplicaId r : vi.replicas) {
+          if (view.outstanding(r) < view.outstanding(victim)) victim = r;
+        }
+        control_->unload_replica(victim);
+        store_.retire(victim);
+        vi.hold_until = now + params_.model_autoscaler_interval + params_.model_autoscaler_interval;  // as a transition's
+        ++stats_.removals;
+        break;
+      }
+      case infaas::ScalingDecision::Kind::kSwitch: {
+        std::vector<ReplicaId> added = place(a.profile, a.replicas, worker, a.may_launch, view);
+        if (added.empty()) break;
+        // Only a complete switch replaces the running variant; a partial one adds capacity.
+        std::vector<ReplicaId> retire;
+        if (static_cast<std::int64_t>(added.size()) == a.replicas) retire = store_.instance(a.instance).replicas;
+        const bool up = store_.profile(a.profile).saturation_qps > store_.profile(from_profile).saturation_qps;
+        ++(up ? stats_.upgrades : stats_.downgrades);
+        begin_transition(std::move(added), std::move(retire));
+        break;
+      }
+    }
+  }
+}
+
+void InfaasPolicy::refresh(ClusterControl& control, const ClusterView& view) {
+  control_ = &control;
+  sync_workers(view);
+  store_.prune(view);
+  advance_transitions(view);
+  selector_->rebuild(store_, view);
+}
+
+void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
+  control_ = &control;
+  const SimTime now = view.now();
+  std::fill(launched_this_tick_.begin(), launched_this_tick_.end(), false);
+  sync_workers(view);
+  store_.prune(view);
+  advance_transitions(view);
+  if (now >= next_monitor_) {
+    run_monitor(view);
+    while (next_monitor_ <= now) next_monitor_ += params_.monitor_interval;
+  }
+  if (now >= next_vm_) {
+    run_vm_autoscaler(view);
+    while (next_vm_ <= now) next_vm_ += params_.vm_autoscaler_interval;
+  }
+  if (now >= next_model_) {
+    run_model_autoscaler(view);
+    while (next_model_ <= now) next_model_ += params_.model_autoscaler_interval;
+  }
+  selector_->rebuild(store_, view);
+}
+
+void InfaasPolicy::on_replica_ready(ReplicaId id, ClusterControl& control, const ClusterView& view) {
+  if (store_.knows(id)) store_.replica(id).serving_since = view.now();
+  refresh(control, view);
+}
+
+void InfaasPolicy::on_instance_ready(InstanceId, ClusterControl& control, const ClusterView& view) {
+  refresh(control, view);
+}
+
+void InfaasPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& control, const ClusterView& view) {
+  refresh(control, view);
+}
+
+void InfaasPolicy::on_instance_gone(InstanceId, ClusterControl& control, const ClusterView& view) {
+  refresh(control, view);
+}
+
+}  // namespace servesim

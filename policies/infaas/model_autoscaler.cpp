@@ -1,0 +1,121 @@
+#include "policies/infaas/model_autoscaler.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace servesim::infaas {
+namespace {
+
+ScalingOption option_of(const MetadataStore& store, std::uint32_t p) {
+  const VariantProfile& v = store.profile(p);
+  return {p, v.saturation_qps, v.cost_per_second, v.load_latency.seconds()};
+}
+
+}  // namespace
+
+ModelAutoscaler::ModelAutoscaler(ModelScalingRules rules, std::vector<std::vector<std::uint32_t>> alternatives)
+    : rules_(rules), alternatives_(std::move(alternatives)) {}
+
+Duration ModelAutoscaler::scale_down_wait(const VariantProfile& profile) const {
+  if (!rules_.public_code_delay) return profile.load_latency;
+  const auto checks = static_cast<std::int64_t>(rules_.delay_checks[static_cast<std::size_t>(profile.kind)]);
+  return Duration{rules_.interval.ns * checks};
+}
+
+void ModelAutoscaler::measure(MetadataStore& store, SimTime now) {
+  const double span = (now - last_).seconds();
+  last_ = now;
+  if (last_rate_.size() < store.instance_count()) last_rate_.resize(store.instance_count(), -1.0);
+  for (std::uint32_t i = 0; i < store.instance_count(); ++i) {
+    VariantInstance& vi = store.instance(i);
+    double routed = 0;
+    for (ReplicaId r : vi.replicas) {
+      ReplicaRecord& record = store.replica(r);
+      routed += static_cast<double>(record.routed - record.routed_at_scaler);
+      record.routed_at_scaler = record.routed;
+    }
+    const double rate = span > 0 ? routed / span : 0.0;
+    vi.load_qps = last_rate_[i] < 0 ? rate : 0.5 * (rate + last_rate_[i]);
+    last_rate_[i] = rate;
+  }
+}
+
+std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime now) {
+  std::vector<ScalingAction> actions;
+  // The application-level side of constraint (1): capacity and load of each
+  // architecture over every worker that is not gone.
+  family_capacity_.clear();
+  family_load_.clear();
+  for (std::uint32_t i = 0; i < store.instance_count(); ++i) {
+    const VariantInstance& vi = store.instance(i);
+    if (store.worker(vi.worker).phase == WorkerPhase::kGone) continue;
+    const VariantProfile& p = store.profile(vi.profile);
+    if (family_capacity_.size() <= p.family) {
+      family_capacity_.resize(p.family + 1, 0.0);
+      family_load_.resize(p.family + 1, 0.0);
+    }
+    family_capacity_[p.family] += p.saturation_qps * static_cast<double>(vi.replicas.size());
+    family_load_[p.family] += vi.load_qps;
+  }
+  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+    if (store.worker(w).phase != WorkerPhase::kRunning || store.worker(w).leaving) continue;
+    double capacity = 0, load = 0;
+    for (std::uint32_t i : store.instances_on_worker(w)) {
+      const VariantInstance& vi = store.instance(i);
+      capacity += store.profile(vi.profile).saturation_qps * static_cast<double>(vi.replicas.size());
+      load += vi.load_qps;
+    }
+    const double headroom = load > 0 ? capacity / load : std::numeric_limits<double>::infinity();
+    for (std::uint32_t i : store.instances_on_worker(w)) {
+      VariantInstance& vi = store.instance(i);
+      if (vi.replicas.empty() || vi.in_transition) {
+        vi.scale_down_since = SimTime::never();
+        continue;
+      }
+      const auto n = static_cast<std::uint32_t>(vi.replicas.size());
+      const ScalingOption running = option_of(store, vi.profile);
+      options_.clear();
+      for (std::uint32_t p : alternatives_[vi.profile]) options_.push_back(option_of(store, p));
+      const FamilyId f = store.profile(vi.profile).family;
+      const bool overloaded = vi.state == VariantState::kOverloaded;
+      if (headroom < rules_.slack || overloaded) {
+        vi.scale_down_since = SimTime::never();
+        // An Overloaded variant is short of capacity whatever its measured load.
+        const double load = overloaded ? std::max(vi.load_qps, running.saturation_qps * n) : vi.load_qps;
+        const double family_load = family_load_[f] - vi.load_qps + load;
+        if (family_capacity_[f] >= family_load * rules_.slack) continue;  // others have room: the dispatcher uses it
+        const ScalingDecision d = choose_scale_up(running, n, load, options_, rules_.slack, rules_.lambda_per_s);
+        if (d.kind != ScalingDecision::Kind::kNone) {
+          actions.push_back({d.kind, i, d.profile, d.replicas, d.cost, headroom < rules_.slack});
+          const VariantProfile& to = store.profile(d.profile);
+          family_capacity_[f] += to.saturation_qps * static_cast<double>(d.replicas) -
+                                 (d.kind == ScalingDecision::Kind::kSwitch ? running.saturation_qps * n : 0.0);
+        }
+        continue;
+      }
+      if (vi.state != VariantState::kActive || now < vi.hold_until) {
+        vi.scale_down_since = SimTime::never();
+        continue;
+      }
+      // One replica fewer is fine if this variant's own load fits in the
+      // others, or if the application's other variants carry its load.
+      const bool spare_elsewhere =
+          family_capacity_[f] - running.saturation_qps >= family_load_[f] * rules_.slack;
+      const ScalingDecision d =
+          choose_scale_down(running, n, vi.load_qps, options_, rules_.slack, rules_.lambda_per_s, spare_elsewhere);
+      if (d.kind == ScalingDecision::Kind::kNone) {
+        vi.scale_down_since = SimTime::never();
+        continue;
+      }
+      if (vi.scale_down_since.is_never()) vi.scale_down_since = now;
+      if (now - vi.scale_down_since >= scale_down_wait(store.profile(vi.profile))) {
+        actions.push_back({d.kind, i, d.profile, d.replicas, d.cost, true});
+        vi.scale_down_since = SimTime::never();
+        if (d.kind == ScalingDecision::Kind::kRemove) family_capacity_[f] -= running.saturation_qps;
+      }
+    }
+  }
+  return actions;
+}
+
+}  // namespace servesim::infaas

@@ -1,0 +1,79 @@
+#pragma once
+// INFaaS' Model-Autoscaler, one per worker, every second (sections 4.2.1,
+// 4.2.2 and 5). For each running worker:
+//   headroom = sum over its running variants of Q x N / sum of their load,
+// where the load of a {variant, worker} is the queries routed to it per second
+// (its "incoming query load", section 3.2), averaged over the last two
+// periods. Below the slack threshold (1.05, section 5) every variant of the
+// worker whose own capacity is short gets the cheaper of replication and an
+// upgrade (scaling_decision.hpp); so does a variant the monitor found
+// Overloaded ("For variants in the Overloaded state, INFaaS' Model-Autoscaler
+// assesses whether it is more cost-effective to scale to a different
+// variant", section 4.1), taken to carry at least its saturation load. Otherwise each variant in the Active state
+// is checked for a scale-down (remove one replica, or downgrade), which is
+// taken only once it has stayed possible for T_v, the variant's load latency
+// (section 4.2.2), or with "scale_down_delay": "public_code" for the public
+// code's delay counters (CPU 10, GPU 20, Inferentia 15 checks).
+// Whatever the trigger, a variant scales up only while its architecture's
+// capacity over all workers is short of its load x slack: the ILP's
+// constraint (1) sums over all variants of the application, and the
+// dispatcher (Algorithm 1) sends a full variant's queries to the others.
+// Without this check the variant with the smallest slack, which the
+// dispatcher fills first, always looks short and is replicated without end.
+// For the same reason one replica may be removed when the other variants
+// can carry the architecture's load.
+// The autoscaler plans; the policy places replicas (its worker first, then
+// online bin packing over the others, then a new worker from the VM
+// autoscaler) and carries the actions out. A {variant, worker} in transition
+// (replicas it added, or that replace it, are still loading) is left alone,
+// and no scale-down follows an action before it had time to show in the load.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "policies/infaas/metadata_store.hpp"
+#include "policies/infaas/scaling_decision.hpp"
+
+namespace servesim::infaas {
+
+struct ModelScalingRules {
+  double slack = 1.05;        // section 5
+  double lambda_per_s = 1.0;  // section 4.2.1; no published value
+  bool public_code_delay = false;
+  std::array<std::uint32_t, kDeviceKindCount> delay_checks = {10, 20, 15, 0};  // public code
+  Duration interval = from_seconds(1);  // section 5
+};
+
+struct ScalingAction {
+  ScalingDecision::Kind kind = ScalingDecision::Kind::kNone;
+  std::uint32_t instance = 0;  // the {variant, worker} scaled
+  std::uint32_t profile = 0;   // kSwitch: the variant switched to
+  std::int64_t replicas = 0;
+  double cost = 0;
+  bool may_launch = false;  // may ask for a new worker when none has room
+};
+
+class ModelAutoscaler {
+ public:
+  // alternatives[p]: the profiles a variant of profile p may switch to (same
+  // architecture, meeting the SLO and accuracy floor of every application
+  // using it, on hardware the cluster has or can get).
+  ModelAutoscaler(ModelScalingRules rules, std::vector<std::vector<std::uint32_t>> alternatives);
+
+  // Each instance's incoming load since the last call.
+  void measure(MetadataStore& store, SimTime now);
+  std::vector<ScalingAction> plan(MetadataStore& store, SimTime now);
+
+  const ModelScalingRules& rules() const { return rules_; }
+  Duration scale_down_wait(const VariantProfile& profile) const;
+
+ private:
+  ModelScalingRules rules_;
+  std::vector<std::vector<std::uint32_t>> alternatives_;
+  std::vector<double> last_rate_;  // by instance: the rate of the previous period
+  SimTime last_ = SimTime::zero();
+  std::vector<ScalingOption> options_;  // scratch
+  std::vector<double> family_capacity_, family_load_;  // by FamilyId, per plan()
+};
+
+}  // namespace servesim::infaas

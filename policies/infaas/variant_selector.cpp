@@ -1,0 +1,156 @@
+#include "policies/infaas/variant_selector.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace servesim::infaas {
+
+VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, std::vector<StageRequirements> stages,
+                                 std::vector<std::uint32_t> first_stage, const ProfileRules& rules, bool route_unmet,
+                                 double backlog_fraction, bool queue_aware)
+    : first_stage_(std::move(first_stage)), tables_(stages.size()), route_unmet_(route_unmet) {
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const StageRequirements& req = stages[s];
+    Table& t = tables_[s];
+    t.budget = req.budget;
+    t.backlog_limit.assign(profiles.size(), 0);
+    for (std::uint32_t p = 0; p < profiles.size(); ++p) {
+      if (profiles[p].family != req.family) continue;
+      double limit = backlog_fraction * profiles[p].saturation_qps;
+      if (queue_aware) {
+        const double spare_s = std::max(0.0, (req.budget - profiles[p].inference).seconds());
+        limit = std::min(limit, profiles[p].saturation_qps * spare_s);
+      }
+      t.backlog_limit[p] = static_cast<std::uint64_t>(limit);
+      t.closest.push_back(p);
+      if (meets(profiles[p], req.budget, req.min_accuracy, rules)) t.by_slack.push_back(p);
+    }
+    t.by_load = t.by_slack;
+    std::sort(t.by_slack.begin(), t.by_slack.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const VariantProfile &x = profiles[a], &y = profiles[b];
+      return std::tuple(-x.inference.ns, x.cost_per_second, a) < std::tuple(-y.inference.ns, y.cost_per_second, b);
+    });
+    std::sort(t.by_load.begin(), t.by_load.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const VariantProfile &x = profiles[a], &y = profiles[b];
+      return std::tuple((x.load_latency + x.inference).ns, x.cost_per_second, a) <
+             std::tuple((y.load_latency + y.inference).ns, y.cost_per_second, b);
+    });
+    std::sort(t.closest.begin(), t.closest.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const VariantProfile &x = profiles[a], &y = profiles[b];
+      const auto key = [&](const VariantProfile& v, std::uint32_t i) {
+        const bool cpu_refused = v.kind == DeviceKind::kCpu && req.budget <= rules.cpu_min_slo;
+        return std::tuple(std::max(0.0, req.min_accuracy - v.accuracy), std::max<std::int64_t>(0, (v.inference - req.budget).ns),
+                          cpu_refused, v.inference.ns, i);
+      };
+      return key(x, a) < key(y, b);
+    });
+  }
+}
+
+std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, const ClusterView& view,
+                                                   std::uint32_t profile) const {
+  std::optional<Slot> best;
+  double best_util = 0;
+  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+    const Worker& worker = store.worker(w);
+    if (worker.phase != WorkerPhase::kRunning || (best && worker.utilisation >= best_util)) continue;
+    const auto vi = store.find_instance(profile, w);
+    if (vi && !store.instance(*vi).replicas.empty()) continue;  // not Inactive there
+    if (const auto d = device_on(view, store, w, profile)) {
+      best = Slot{w, *d};
+      best_util = worker.utilisation;
+    }
+  }
+  return best;
+}
+
+void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& view) {
+  for (Table& t : tables_) {
+    t.active.clear();
+    t.active_replicas.clear();
+    t.fallback.clear();
+    t.fallback_replicas.clear();
+    t.inactive.reset();
+    t.fallback_load.reset();
+    for (std::uint32_t p : t.by_slack) {
+      const auto begin = static_cast<std::uint32_t>(t.active_replicas.size());
+      for (std::uint32_t i : store.instances_of_profile(p)) {
+        const VariantInstance& vi = store.instance(i);
+        if (vi.state != VariantState::kActive || store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
+        t.active_replicas.insert(t.active_replicas.end(), vi.replicas.begin(), vi.replicas.end());
+      }
+      const auto end = static_cast<std::uint32_t>(t.active_replicas.size());
+      if (end > begin) t.active.push_back({begin, end, t.backlog_limit[p]});
+    }
+    for (std::uint32_t p : t.by_load) {
+      if (const auto slot = inactive_slot(store, view, p)) {
+        t.inactive = Load{p, *slot};
+        break;
+      }
+    }
+    if (!route_unmet_) continue;
+    for (std::uint32_t p : t.closest) {
+      const auto begin = static_cast<std::uint32_t>(t.fallback_replicas.size());
+      for (std::uint32_t i : store.instances_of_profile(p)) {
+        const VariantInstance& vi = store.instance(i);
+        if (store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
+        t.fallback_replicas.insert(t.fallback_replicas.end(), vi.replicas.begin(), vi.replicas.end());
+      }
+      const auto end = static_cast<std::uint32_t>(t.fallback_replicas.size());
+      if (end > begin) t.fallback.push_back({begin, end, 0});
+      if (!t.fallback_load && t.fallback.empty()) {
+        if (const auto slot = inactive_slot(store, view, p)) t.fallback_load = Load{p, *slot};
+      }
+    }
+  }
+}
+
+ReplicaId VariantSelector::least_loaded(const std::vector<Range>& groups, const std::vector<ReplicaId>& replicas,
+                                        const ClusterView& view, bool limited) {
+  for (const Range& g : groups) {
+    ReplicaId best = kNoReplica;
+    std::uint64_t best_load = 0;
+    for (std::uint32_t k = g.begin; k < g.end; ++k) {
+      const ReplicaId r = replicas[k];
+      if (!view.accepts(r)) continue;
+      const std::uint64_t load = view.outstanding(r);
+      if (limited && load > g.backlog_limit) continue;
+      if (best == kNoReplica || load < best_load) {
+        best = r;
+        best_load = load;
+        if (load == 0) break;
+      }
+    }
+    if (best != kNoReplica) return best;
+  }
+  return kNoReplica;
+}
+
+VariantSelector::Choice VariantSelector::select(AppId app, StageId stage, const ClusterView& view) const {
+  const Table& t = tables_[first_stage_[app] + stage];
+  Choice c;
+  if (const ReplicaId r = least_loaded(t.active, t.active_replicas, view, true); r != kNoReplica) {
+    c.kind = Choice::Kind::kReplica;
+    c.replica = r;
+    return c;
+  }
+  if (t.inactive) {
+    c.kind = Choice::Kind::kLoad;
+    c.profile = t.inactive->profile;
+    c.slot = t.inactive->slot;
+    return c;
+  }
+  c.meets = false;
+  if (!route_unmet_) return c;
+  if (const ReplicaId r = least_loaded(t.fallback, t.fallback_replicas, view, false); r != kNoReplica) {
+    c.kind = Choice::Kind::kReplica;
+    c.replica = r;
+  } else if (t.fallback_load) {
+    c.kind = Choice::Kind::kLoad;
+    c.profile = t.fallback_load->profile;
+    c.slot = t.fallback_load->slot;
+  }
+  return c;
+}
+
+}  // namespace servesim::infaas

@@ -1,0 +1,69 @@
+#pragma once
+// INFaaS' VM-Autoscaler at the controller (section 4.2.3), polled every 2 s
+// (section 5). It adds a worker of a hardware kind when
+//   1. the utilisation of that hardware exceeds a threshold across all
+//      workers (80 %, section 4.2.3; the public code's master_vm_daemon.cc
+//      compares the minimum over workers, and uses 70 % for Inferentia);
+//   2. the variants on that hardware are Interfered on all workers that run
+//      any;
+//   3. more than 80 % of the workers have Overloaded variants (section 4.2.3);
+//      the new worker has the hardware most workers are overloaded on.
+// After adding a worker of a kind it waits 15 checks before adding another of
+// that kind (the public code waits 15 iterations; we keep the wait per kind so
+// a GPU shortage does not delay a CPU one), and never adds one while another
+// of that kind is still booting (it will absorb the load).
+// It removes a worker after 15 consecutive idle checks (the public code's
+// 15 low-utilisation checks; idle = no query arrived and none outstanding),
+// newest first, never below a type's initial count (per type, so an initial
+// GPU worker is not traded for a CPU one).
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/cluster/device_kind.hpp"
+
+namespace servesim::infaas {
+
+struct VmRules {
+  double utilisation_threshold = 0.8;             // section 4.2.3
+  double inferentia_utilisation_threshold = 0.7;  // public code
+  double overloaded_fraction = 0.8;               // section 4.2.3
+  std::uint32_t cooldown_checks = 15;             // public code
+  std::uint32_t idle_checks = 15;                 // public code
+};
+
+struct WorkerCheck {
+  std::uint32_t worker = 0;     // the caller's index; stable over checks
+  std::uint32_t type_key = 0;   // for the per-type minimum
+  DeviceKind kind = DeviceKind::kCpu;
+  bool running = true;          // false: still booting
+  double utilisation = 0;       // recent busy fraction of its devices
+  bool hosts_variants = false;
+  bool overloaded = false;      // hosts an Overloaded variant
+  bool interfered = false;      // hosts an Interfered variant
+  bool idle = false;            // no query since the last check, none outstanding
+};
+
+struct VmDecision {
+  std::vector<DeviceKind> launch;   // one worker of each
+  std::vector<std::uint32_t> stop;  // workers to stop
+};
+
+class VmAutoscaler {
+ public:
+  explicit VmAutoscaler(VmRules rules) : rules_(rules) {}
+
+  // `minimum[type_key]`: a type's initial count (missing = 0).
+  VmDecision check(std::span<const WorkerCheck> workers, std::span<const std::uint32_t> minimum);
+  // Another part of the policy launched a worker of this kind (the model
+  // autoscaler asking for a capable worker): it starts the wait too.
+  void note_launch(DeviceKind kind) { cooldown_[static_cast<std::size_t>(kind)] = rules_.cooldown_checks; }
+
+ private:
+  VmRules rules_;
+  std::array<std::uint32_t, kDeviceKindCount> cooldown_{};
+  std::vector<std::uint32_t> idle_streak_;  // by worker index
+};
+
+}  // namespace servesim::infaas

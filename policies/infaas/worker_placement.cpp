@@ -1,0 +1,82 @@
+#include "policies/infaas/worker_placement.hpp"
+
+namespace servesim::infaas {
+
+bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t worker, DeviceId device,
+          std::uint32_t profile) {
+  if (store.worker(worker).leaving) return false;
+  const VariantProfile& p = store.profile(profile);
+  const DeviceInfo info = view.device(device);
+  if (info.type != p.device_type || info.memory_free_mb < p.memory_mb) return false;
+  switch (p.kind) {
+    case DeviceKind::kCpu:
+      return info.replicas.size() < store.worker(worker).cpu_slots;
+    case DeviceKind::kGpu:
+      for (ReplicaId r : info.replicas) {
+        if (view.replica(r).variant == p.variant) return false;
+      }
+      return true;
+    case DeviceKind::kInferentia:
+      return info.replicas.empty();
+    case DeviceKind::kLambda:
+      return false;
+  }
+  return false;
+}
+
+std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& store, std::uint32_t worker,
+                                  std::uint32_t profile, bool idle_only) {
+  std::optional<DeviceId> best;
+  double best_free = 0;
+  for (DeviceId d : store.worker(worker).devices) {
+    if (!fits(view, store, worker, d, profile)) continue;
+    const DeviceInfo info = view.device(d);
+    if (idle_only && !info.replicas.empty()) continue;
+    if (!best || info.memory_free_mb < best_free) {
+      best = d;
+      best_free = info.memory_free_mb;
+    }
+  }
+  return best;
+}
+
+std::optional<Slot> lowest_utilisation(const ClusterView& view, const MetadataStore& store, std::uint32_t profile,
+                                       std::optional<std::uint32_t> exclude) {
+  std::optional<Slot> best;
+  double best_util = 0;
+  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+    const Worker& worker = store.worker(w);
+    if (worker.phase != WorkerPhase::kRunning || w == exclude) continue;
+    if (best && worker.utilisation >= best_util) continue;
+    if (const auto d = device_on(view, store, w, profile)) {
+      best = Slot{w, *d};
+      best_util = worker.utilisation;
+    }
+  }
+  return best;
+}
+
+std::optional<Slot> best_fit(const ClusterView& view, const MetadataStore& store, std::uint32_t profile,
+                             std::optional<std::uint32_t> prefer) {
+  if (prefer && store.worker(*prefer).phase != WorkerPhase::kGone) {
+    if (const auto d = device_on(view, store, *prefer, profile)) return Slot{*prefer, *d};
+  }
+  for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
+    std::optional<Slot> best;
+    double best_free = 0;
+    for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+      if (store.worker(w).phase != phase) continue;
+      const auto d = device_on(view, store, w, profile);
+      if (!d) continue;
+      const double free = view.device(*d).memory_free_mb;
+      if (!best || free < best_free) {
+        best = Slot{w, *d};
+        best_free = free;
+      }
+    }
+    if (best) return best;
+  }
+  return std::nullopt;
+}
+
+}  // namespace servesim::infaas
