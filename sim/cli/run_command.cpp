@@ -96,8 +96,11 @@ int validate_command(const std::vector<std::string>& args) {
   }
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);
   check_policy_placements(scenario);
+  std::uint32_t instances = 0;
+  for (const auto& group : scenario.world.cloud.instances) instances += group.count;
   std::cout << scenario_args.file << ": ok (" << scenario.world.applications.size() << " applications, "
-            << scenario.world.devices.size() << " devices, " << scenario.policies.size() << " policies)\n";
+            << scenario.world.devices.size() << " fixed devices, " << instances << " initial instances, "
+            << scenario.policies.size() << " policies)\n";
   return 0;
 }
 
