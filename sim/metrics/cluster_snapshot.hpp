@@ -25,10 +25,6 @@ struct ClusterSnapshot {
   double cost_per_hour = 0;
   // Dollars spent during the window: the one source of every cost report.
   CostLedger ledger;
-  // Transitional, for a simulation that does not fill the ledger yet: 0, or
-  // the window's total dollars. With an empty ledger it is taken as fixed-
-  // cluster cost of no known type; with a ledger it must equal ledger.total().
-  double cost = 0;
 };
 
 }  // namespace servesim

@@ -61,47 +61,37 @@ void RunMetrics::validate_window_end(SimTime window_end) const {
   }
 }
 
-double RunMetrics::unitemised_cost(const ClusterSnapshot& snapshot, SimTime window_end) const {
-  auto fail = [&](const std::string& problem) {
-    throw InvariantError("cost of the window ending at " + std::to_string(window_end.ns) + " ns: " + problem);
-  };
-  if (auto problem = snapshot.ledger.problem()) fail(*problem);
-  if (snapshot.cost == 0) return 0;
-  if (!std::isfinite(snapshot.cost) || snapshot.cost < 0) fail("cost is " + std::to_string(snapshot.cost));
-  if (snapshot.ledger.empty()) return snapshot.cost;
-  // Both given: the same dollars told twice, which must agree.
-  const double itemised = snapshot.ledger.total();
-  if (std::abs(snapshot.cost - itemised) > 1e-9 * std::max(1.0, itemised)) {
-    fail("cost " + format_number(snapshot.cost, 9) + " differs from the ledger's total " + format_number(itemised, 9));
+void RunMetrics::validate_ledger(const ClusterSnapshot& snapshot, SimTime window_end) const {
+  if (auto problem = snapshot.ledger.problem()) {
+    throw InvariantError("cost of the window ending at " + std::to_string(window_end.ns) + " ns: " + *problem);
   }
-  return 0;
 }
 
 void RunMetrics::close_window(SimTime window_end, const ClusterSnapshot& snapshot) {
   validate_window_end(window_end);
-  const double unitemised = unitemised_cost(snapshot, window_end);
+  validate_ledger(snapshot, window_end);
   const double length_s = (window_end - window_start_).seconds();
   row_.start_s = window_start_.seconds();
   row_.end_s = window_end.seconds();
 
   window_all_.reset();
   for (const auto& tally : window_) window_all_.merge(tally);
-  emit_row(kAllApps, window_all_, length_s, snapshot, unitemised);
+  emit_row(kAllApps, window_all_, length_s, snapshot);
   lower_min(min_accuracy_all_, window_all_.accuracy_pct());
   total_all_.merge(window_all_);
 
   for (std::size_t a = 0; a < window_.size(); ++a) {
-    if (window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, snapshot, unitemised);
+    if (window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, snapshot);
     lower_min(min_accuracy_[a], window_[a].accuracy_pct());
     total_[a].merge(window_[a]);
     window_[a].reset();
   }
-  add_cluster(snapshot, length_s, unitemised);
+  add_cluster(snapshot, length_s);
   window_start_ = window_end;
 }
 
 void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double length_s,
-                          const ClusterSnapshot& snapshot, double unitemised) {
+                          const ClusterSnapshot& snapshot) {
   if (!config_.window_sink) return;
   const QueryCounts& c = tally.counts();
   WindowRow& r = row_;
@@ -130,17 +120,16 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
   r.lambda_cold_starts = snapshot.lambda_cold_starts;
   r.cost_per_hour = snapshot.cost_per_hour;
   const CostLedger& ledger = snapshot.ledger;
-  r.cost = ledger.total() + unitemised;
+  r.cost = ledger.total();
   r.cost_on_demand = ledger.on_demand;
   r.cost_spot = ledger.spot;
   r.cost_lambda = ledger.lambda;
-  r.cost_fixed = ledger.fixed + unitemised;
+  r.cost_fixed = ledger.fixed;
   config_.window_sink->on_window(r);
 }
 
-void RunMetrics::add_cluster(const ClusterSnapshot& snapshot, double length_s, double unitemised) {
+void RunMetrics::add_cluster(const ClusterSnapshot& snapshot, double length_s) {
   cluster_.cost += snapshot.ledger;
-  cluster_.cost.fixed += unitemised;
   cluster_.lambda_invocations += snapshot.lambda_invocations;
   cluster_.lambda_cold_starts += snapshot.lambda_cold_starts;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {

@@ -102,10 +102,9 @@ class RunMetrics {
   void validate_window_end(SimTime window_end) const;
   // The snapshot's transitional `cost` not itemised in its ledger (counted as
   // fixed); throws InvariantError if the ledger is inconsistent.
-  double unitemised_cost(const ClusterSnapshot& snapshot, SimTime window_end) const;
-  void emit_row(std::string_view app, const QueryTally& tally, double length_s, const ClusterSnapshot& snapshot,
-                double unitemised);
-  void add_cluster(const ClusterSnapshot& snapshot, double length_s, double unitemised);
+  void validate_ledger(const ClusterSnapshot& snapshot, SimTime window_end) const;
+  void emit_row(std::string_view app, const QueryTally& tally, double length_s, const ClusterSnapshot& snapshot);
+  void add_cluster(const ClusterSnapshot& snapshot, double length_s);
   static void lower_min(std::optional<double>& min, std::optional<double> value);
   // Counts including the open window, so conservation can be checked any time.
   QueryCounts counts_so_far(std::uint32_t app) const;

@@ -362,7 +362,6 @@ ClusterSnapshot Simulation::snapshot(Duration window) {
   s.lambda_cold_starts = window_cold_starts_;
   window_lambda_ = CostLedger{};
   window_invocations_ = window_cold_starts_ = 0;
-  s.cost = s.ledger.total();
   return s;
 }
 
