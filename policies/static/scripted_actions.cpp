@@ -1,6 +1,9 @@
 #include "policies/static/scripted_actions.hpp"
 
+#include <algorithm>
+
 #include "policies/catalog_refs.hpp"
+#include "policies/device_choice.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
@@ -73,19 +76,11 @@ void ActionScript::execute(const Entry& e, ClusterControl& control, const Cluste
     const std::vector<DeviceId> devices = view.instance(id).devices;
     for (const ScriptedLoad& load : e.launch->loads) {
       for (std::uint32_t k = 0; k < load.count; ++k) {
-        // The first of the instance's devices that takes it (memory, profile).
-        std::string refusal = "the instance has no device";
-        bool placed = false;
-        for (DeviceId d : devices) {
-          const LoadResult r = control.load_replica(ReplicaRequest{load.variant, d, load.batcher, load.concurrency});
-          if (r.replica) {
-            on_loaded(*r.replica, load.weight);
-            placed = true;
-            break;
-          }
-          refusal = r.refusal;
-        }
-        if (!placed) throw InputError(e.where, "cannot load a scripted replica: " + refusal);
+        const LoadResult r = load_on_roomiest(
+            view, control, ReplicaRequest{load.variant, 0, load.batcher, load.concurrency},
+            [&](DeviceId d) { return std::find(devices.begin(), devices.end(), d) != devices.end(); });
+        if (!r.replica) throw InputError(e.where, "cannot load a scripted replica: " + r.refusal);
+        on_loaded(*r.replica, load.weight);
       }
     }
   }

@@ -4,6 +4,7 @@
 
 #include "policies/batcher_params.hpp"
 #include "policies/catalog_refs.hpp"
+#include "policies/device_choice.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
@@ -57,21 +58,15 @@ void StaticPolicy::start(ClusterControl& control, const ClusterView& view) {
 }
 
 void StaticPolicy::place(const Placement& placement, ClusterControl& control, const ClusterView& view) {
-  for (std::uint32_t i = 0; i < placement.replica.count; ++i) {
-    std::optional<DeviceId> best;
-    double best_free = -1;
-    for (DeviceId d = 0; d < view.device_count(); ++d) {
-      const DeviceInfo info = view.device(d);
-      if (info.type == placement.device_type && info.memory_free_mb > best_free) {
-        best = d;
-        best_free = info.memory_free_mb;
-      }
-    }
-    if (!best) throw InputError(placement.where, "the cluster has no device of this type");
+  const ReplicaParams& r = placement.replica;
+  for (std::uint32_t i = 0; i < r.count; ++i) {
     const LoadResult result =
-        control.load_replica(ReplicaRequest{placement.replica.variant, *best, placement.replica.batcher, placement.replica.concurrency});
-    if (!result.replica) throw InputError(placement.where, "cannot place replica " + std::to_string(i + 1) + ": " + result.refusal);
-    record_weight(*result.replica, placement.replica.weight);
+        load_on_roomiest(view, control, ReplicaRequest{r.variant, 0, r.batcher, r.concurrency},
+                         [&](DeviceId d) { return view.device(d).type == placement.device_type; });
+    if (!result.replica) {
+      throw InputError(placement.where, "cannot place replica " + std::to_string(i + 1) + ": " + result.refusal);
+    }
+    record_weight(*result.replica, r.weight);
   }
 }
 
