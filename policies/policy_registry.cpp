@@ -12,7 +12,7 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<StaticPolicy>(params, context);
        }},
-      {"infaas", "INFaaS (ATC'21): per-query variant selection (Algorithm 1), greedy model autoscaler (replicate vs upgrade by the ILP's cost), VM autoscaler, interference mitigation",
+      {"infaas", "INFaaS (ATC'21): per-query variant selection (Algorithm 1), greedy model autoscaler (replicate vs upgrade by the ILP's cost), VM autoscaler, interference mitigation; \"mode\": clipper+ or sm+ for section 6's baselines",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasPolicy>(params, context);
        }},

@@ -83,7 +83,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "accelerator_clear_ratio", "accelerator_min_latency_ms", "backlog_fraction",
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
                         "vm_cooldown_checks", "vm_idle_checks", "cpu_cores_per_replica", "batch_cap",
-                        "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware"});
+                        "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -157,6 +157,28 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
     p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
   }
   p.queue_aware = params.boolean_or("queue_aware", false);
+  if (params.has("mode")) {
+    const std::string mode = params.at("mode").choice({"infaas", "clipper+", "sm+"});
+    p.mode = mode == "clipper+" ? Mode::kClipperPlus : mode == "sm+" ? Mode::kSmPlus : Mode::kInfaas;
+  }
+  if (params.has("fixed_variant")) {
+    const JsonNode variant = params.at("fixed_variant");
+    if (p.mode == Mode::kInfaas) variant.fail("only the baselines (\"mode\": \"clipper+\" or \"sm+\") take a fixed variant");
+    const auto v = world.models->find_variant(variant.string());
+    if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
+    p.fixed_variant = *v;
+  } else if (p.mode != Mode::kInfaas) {
+    params.fail("mode \"" + std::string(p.mode == Mode::kClipperPlus ? "clipper+" : "sm+") +
+                "\" needs \"fixed_variant\"");
+  }
+  if (p.fixed_variant) {
+    for (const Preload& pre : p.preload) {
+      if (pre.variant != *p.fixed_variant) throw InputError(pre.where, "the baselines preload only fixed_variant");
+    }
+  }
+  if (p.mode == Mode::kClipperPlus && p.preload.empty()) {
+    params.fail("mode \"clipper+\" serves only what \"preload\" loads at start: give its fixed instances");
+  }
   return p;
 }
 

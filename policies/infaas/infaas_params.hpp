@@ -27,9 +27,27 @@
 //   "cost_per_gb_second": {"cpu": 0.031, "gpu": 0.498, "inferentia": 0.190},  // section 6.2
 //   "unmet": "route",                // or "reject": what happens to a query no variant can serve
 //                                    // as asked (Algorithm 1 line 8, see variant_selector.hpp)
-//   "queue_aware": false             // ablation: Algorithm 1 also skips a replica whose queue
+//   "queue_aware": false,            // ablation: Algorithm 1 also skips a replica whose queue
 //                                    // would make the query miss its budget (variant_selector.hpp)
+//   "mode": "infaas",                // or a section 6 baseline (Table 5): "clipper+" or "sm+"
+//   "fixed_variant": "resnet50-tf-cpu"  // the baselines' one variant (required for them only)
 // }
+//
+// Modes (section 6, Table 5; the baselines are INFaaS configured down, so they
+// keep its profiles, batching and interference detection and mitigation):
+//   "infaas"    everything above.
+//   "clipper+"  one fixed variant, pre-loaded with a fixed instance count
+//               ("preload", at least one entry, all of fixed_variant, on the
+//               initial workers): no model autoscaling, no VM autoscaling, no
+//               load on a query's path; queries go to the variant's least-loaded
+//               replica (Algorithm 1 restricted to it). The monitor still runs
+//               and an Interfered replica is still moved (section 6).
+//   "sm+"       one fixed variant, scaled horizontally only: the model
+//               autoscaler replicates and removes replicas but never switches
+//               variant (no model-vertical scaling); the VM autoscaler adds and
+//               removes workers; Algorithm 1 may load fixed_variant on a query's
+//               path. Preload is optional (fixed_variant only).
+// In both baselines every application must use fixed_variant's family.
 //
 // Worker types: one instance type per hardware kind, the kind the VM
 // autoscaler adds. Defaults are section 6's workers; a default missing from
@@ -59,6 +77,7 @@ struct Preload {
 
 enum class ScaleDownDelay : std::uint8_t { kLoadLatency, kPublicCode };
 enum class UnmetQueries : std::uint8_t { kRoute, kReject };
+enum class Mode : std::uint8_t { kInfaas, kClipperPlus, kSmPlus };
 
 struct InfaasParams {
   std::array<std::optional<InstanceTypeId>, kDeviceKindCount> worker_types{};
@@ -79,6 +98,8 @@ struct InfaasParams {
   ProfileRules profiles;
   UnmetQueries unmet = UnmetQueries::kRoute;
   bool queue_aware = false;
+  Mode mode = Mode::kInfaas;
+  std::optional<VariantId> fixed_variant;  // the baselines' only variant
   std::string where;  // "file: policies[i].params", for errors found at start
 };
 

@@ -76,6 +76,7 @@ std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const 
   for (FamilyId f = 0; f < models.families().size(); ++f) {
     if (!budget[f]) continue;
     for (VariantId v : models.family(f).variants) {
+      if (params.fixed_variant && v != *params.fixed_variant) continue;  // a baseline's one variant
       for (DeviceTypeId t : types) {
         if (auto p = infaas::make_profile(v, models.variant(v), t, world.hardware->type(t), *budget[f], params.profiles)) {
           profiles.push_back(*p);
@@ -137,14 +138,19 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
                                  [&](const VariantProfile& p) { return p.family == req.stages[s].family; });
     if (!any) {
       params.fail("no variant of family \"" + world.models->family(req.stages[s].family).name +
-                  "\" runs on this policy's workers (worker_types, initial workers, fixed devices)");
+                  "\" runs on this policy's workers (worker_types, initial workers, fixed devices)" +
+                  (params_.fixed_variant ? std::string(", or fixed_variant is not of that family") : std::string()));
     }
   }
   selector_ = std::make_unique<infaas::VariantSelector>(store_.profiles(), req.stages, req.first_stage,
                                                         params_.profiles, params_.unmet == infaas::UnmetQueries::kRoute,
-                                                        params_.states.backlog_fraction, params_.queue_aware);
+                                                        params_.states.backlog_fraction, params_.queue_aware,
+                                                        params_.mode != infaas::Mode::kClipperPlus);
+  // The baselines never switch variant (no model-vertical scaling, Table 5).
   model_autoscaler_ = std::make_unique<infaas::ModelAutoscaler>(
-      scaling_rules(params_), switch_alternatives(store_.profiles(), req, params_.profiles));
+      scaling_rules(params_), params_.mode == infaas::Mode::kInfaas
+                                  ? switch_alternatives(store_.profiles(), req, params_.profiles)
+                                  : std::vector<std::vector<std::uint32_t>>(store_.profiles().size()));
   fixed_type_base_ = static_cast<std::uint32_t>(world.hardware->instance_types().size());
   launched_this_tick_.assign(kDeviceKindCount, false);
   for (const infaas::Preload& p : params_.preload) {
@@ -508,11 +514,13 @@ void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
     run_monitor(view);
     while (next_monitor_ <= now) next_monitor_ += params_.monitor_interval;
   }
-  if (now >= next_vm_) {
+  // Clipper+ (infaas_params.hpp): fixed instances, so neither autoscaler runs.
+  const bool autoscale = params_.mode != infaas::Mode::kClipperPlus;
+  if (autoscale && now >= next_vm_) {
     run_vm_autoscaler(view);
     while (next_vm_ <= now) next_vm_ += params_.vm_autoscaler_interval;
   }
-  if (now >= next_model_) {
+  if (autoscale && now >= next_model_) {
     run_model_autoscaler(view);
     while (next_model_ <= now) next_model_ += params_.model_autoscaler_interval;
   }

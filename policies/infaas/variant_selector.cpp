@@ -7,8 +7,8 @@ namespace servesim::infaas {
 
 VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, std::vector<StageRequirements> stages,
                                  std::vector<std::uint32_t> first_stage, const ProfileRules& rules, bool route_unmet,
-                                 double backlog_fraction, bool queue_aware)
-    : first_stage_(std::move(first_stage)), tables_(stages.size()), route_unmet_(route_unmet) {
+                                 double backlog_fraction, bool queue_aware, bool may_load)
+    : first_stage_(std::move(first_stage)), tables_(stages.size()), route_unmet_(route_unmet), may_load_(may_load) {
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const StageRequirements& req = stages[s];
     Table& t = tables_[s];
@@ -83,6 +83,7 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
       if (end > begin) t.active.push_back({begin, end, t.backlog_limit[p]});
     }
     for (std::uint32_t p : t.by_load) {
+      if (!may_load_) break;
       if (const auto slot = inactive_slot(store, view, p)) {
         t.inactive = Load{p, *slot};
         break;
@@ -98,7 +99,7 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
       }
       const auto end = static_cast<std::uint32_t>(t.fallback_replicas.size());
       if (end > begin) t.fallback.push_back({begin, end, 0});
-      if (!t.fallback_load && t.fallback.empty()) {
+      if (may_load_ && !t.fallback_load && t.fallback.empty()) {
         if (const auto slot = inactive_slot(store, view, p)) t.fallback_load = Load{p, *slot};
       }
     }

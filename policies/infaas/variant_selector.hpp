@@ -23,6 +23,8 @@
 //      state: smallest accuracy shortfall, then smallest latency excess, then
 //      fastest), else that variant is loaded; with "reject" it is rejected.
 //      Either way the policy counts it as not meeting its requirements.
+// With may_load false (the "clipper+" baseline, infaas_params.hpp) steps 2
+// and 3 never load: a query goes to a loaded variant or is rejected.
 // Overloaded and Interfered variants are never chosen in steps 1-2 (section
 // 4.1), and neither is a replica on a worker that is not running.
 //
@@ -61,7 +63,7 @@ class VariantSelector {
   // first_stage[a]: the index of application a's first stage.
   VariantSelector(const std::vector<VariantProfile>& profiles, std::vector<StageRequirements> stages,
                   std::vector<std::uint32_t> first_stage, const ProfileRules& rules, bool route_unmet,
-                  double backlog_fraction, bool queue_aware);
+                  double backlog_fraction, bool queue_aware, bool may_load = true);
 
   void rebuild(const MetadataStore& store, const ClusterView& view);
   Choice select(AppId app, StageId stage, const ClusterView& view) const;
@@ -99,6 +101,7 @@ class VariantSelector {
   std::vector<std::uint32_t> first_stage_;
   std::vector<Table> tables_;
   bool route_unmet_ = true;
+  bool may_load_ = true;
 };
 
 }  // namespace servesim::infaas
