@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "sim/core/input_error.hpp"
-#include "traces/text_fields.hpp"
+#include "sim/core/text_fields.hpp"
 
 namespace servesim {
 namespace {

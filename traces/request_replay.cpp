@@ -8,7 +8,7 @@
 #include <string>
 
 #include "sim/core/input_error.hpp"
-#include "traces/text_fields.hpp"
+#include "sim/core/text_fields.hpp"
 
 namespace servesim {
 namespace {

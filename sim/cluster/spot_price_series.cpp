@@ -1,5 +1,7 @@
 #include "sim/cluster/spot_price_series.hpp"
 
+#include "sim/core/text_fields.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -15,27 +17,6 @@ namespace {
 constexpr double kNanosPerHour = 3600e9;
 // The clock holds about 292 years; a series beyond ~290 years is a unit mistake.
 constexpr double kMaxSeconds = 9.0e9;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-// std::from_chars: locale-independent, and it refuses trailing junk.
-std::optional<double> parse_number(std::string_view field) {
-  double v = 0;
-  const char* end = field.data() + field.size();
-  const auto [ptr, ec] = std::from_chars(field.data(), end, v);
-  if (ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
-
-std::string quoted(std::string_view field) {
-  constexpr std::size_t kMax = 40;
-  if (field.size() > kMax) return "\"" + std::string(field.substr(0, kMax)) + "...\"";
-  return "\"" + std::string(field) + "\"";
-}
 
 void check_point(const SpotPriceSeries::Point& p, const SpotPriceSeries::Point* previous, const std::string& where) {
   if (!previous && p.at != SimTime::zero()) throw InputError(where, "expected the first time_s to be 0 (the run's start)");
@@ -88,9 +69,9 @@ SpotPriceSeries SpotPriceSeries::read(const std::filesystem::path& file) {
     }
     seen_row = true;
     if (!time_s || *time_s < 0 || *time_s > kMaxSeconds) {
-      throw InputError(where, "expected time_s as a number of seconds in [0, 9e9], got " + quoted(time_field));
+      throw InputError(where, "expected time_s as a number of seconds in [0, 9e9], got " + quote_field(time_field));
     }
-    if (!price) throw InputError(where, "expected price_per_hour as a number, got " + quoted(price_field));
+    if (!price) throw InputError(where, "expected price_per_hour as a number, got " + quote_field(price_field));
     const Point p{at_seconds(*time_s), *price};
     check_point(p, points.empty() ? nullptr : &points.back(), where);
     points.push_back(p);

@@ -1,5 +1,7 @@
 #include "sim/scenario/profile_importers.hpp"
 
+#include "sim/core/text_fields.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -23,13 +25,6 @@ constexpr std::uint32_t kMaxBatch = 4096;  // as in the model catalog reader
 constexpr double kBytesPerMb = 1024.0 * 1024.0;
 
 // ---------------------------------------------------------------- text files
-
-std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return "";
-  const auto last = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(first, last - first + 1));
-}
 
 // The lines of a text file with their 1-based numbers; blank lines are left
 // out, a UTF-8 byte-order mark and Windows line ends are accepted.
@@ -151,17 +146,9 @@ class CsvTable {
   std::vector<Row> rows_;
 };
 
-std::optional<double> parse_double(const std::string& text) {
-  double v = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
-
 double positive_number(const CsvTable& csv, const CsvTable::Row& row, std::size_t column) {
   const std::string& text = row.fields[column];
-  const auto v = parse_double(text);
+  const auto v = parse_number(text);
   if (!v || *v <= 0) {
     csv.fail(row.line, "column \"" + csv.header()[column] + "\": expected a number > 0, got \"" + text + "\"");
   }
@@ -259,7 +246,7 @@ std::vector<AllowedVariant> read_allowed_variants(const fs::path& file, const Js
     if (fields.size() != 2 || fields[0].empty()) {
       fail_at(file, line.number, "expected \"variant,accuracy_percent\", got \"" + line.text + "\"");
     }
-    if (!parse_double(fields[1])) {
+    if (!parse_number(fields[1])) {
       fail_at(file, line.number, "expected a number as accuracy_percent, got \"" + fields[1] + "\"");
     }
     out.push_back({fields[0], file, line.number});
@@ -478,7 +465,7 @@ void import_infaas(const JsonNode& entry, const fs::path& base, const HardwareCa
 
   auto optional_number = [&](const CsvTable::Row& row, std::optional<std::size_t> column) -> double {
     if (!column || row.fields[*column].empty()) return 0;
-    const auto v = parse_double(row.fields[*column]);
+    const auto v = parse_number(row.fields[*column]);
     if (!v || *v < 0) {
       csv.fail(row.line, "column \"" + csv.header()[*column] + "\": expected a number >= 0, got \"" +
                              row.fields[*column] + "\"");
@@ -517,7 +504,7 @@ void import_infaas(const JsonNode& entry, const fs::path& base, const HardwareCa
     for (const auto& [batch, column] : batch_columns) {
       const std::string& text = row.fields[column];
       if (text.empty()) continue;
-      const auto ms = parse_double(text);
+      const auto ms = parse_number(text);
       if (!ms || *ms < 0) {
         csv.fail(row.line, "column \"" + csv.header()[column] +
                                "\": expected a latency in ms >= 0 (0 = not measured), got \"" + text + "\"");

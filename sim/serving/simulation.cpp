@@ -334,15 +334,20 @@ double Simulation::arrival_rate(AppId app, StageId stage) const {
   return stage_arrivals_.at(app).at(stage).per_second(loop_.now());
 }
 
+// Integrates a device kind's running-batch weight up to now.
+void Simulation::settle_busy(std::size_t kind, SimTime now) {
+  busy_integral_[kind] += busy_weight_[kind] * (now - busy_since_[kind]).seconds();
+  busy_since_[kind] = now;
+}
+
 ClusterSnapshot Simulation::snapshot(Duration window) {
   ClusterSnapshot s;
   const SimTime now = loop_.now();
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
-    busy_integral_[k] += busy_weight_[k] * (now - busy_since_).seconds();
+    settle_busy(k, now);
     s.busy_seconds[k] = busy_integral_[k];
     busy_integral_[k] = 0;
   }
-  busy_since_ = now;
   double fixed_per_hour = 0;
   for (DeviceId id = 0; id < devices_.size(); ++id) {
     const Device& d = devices_[id];

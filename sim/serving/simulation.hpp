@@ -111,6 +111,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void on_batch_done(ReplicaId id, std::uint32_t slot);
   void schedule_wake(Replica& replica, SimTime at);
   void mark_busy_change(Replica& replica, int delta);
+  void settle_busy(std::size_t kind, SimTime now);
   void on_replica_ready(ReplicaId id);
   void release_if_drained(Replica& replica);
   bool device_usable(DeviceId id) const;
@@ -179,7 +180,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Utilisation: running-batch weight per device kind, integrated over time.
   std::array<double, kDeviceKindCount> busy_weight_{};
   std::array<double, kDeviceKindCount> busy_integral_{};
-  SimTime busy_since_;
+  std::array<SimTime, kDeviceKindCount> busy_since_{};  // per kind: a change settles only its own
   SimTime window_start_;
   std::chrono::duration<double> policy_wall_{0};
 };

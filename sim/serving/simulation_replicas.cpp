@@ -175,8 +175,7 @@ void Simulation::mark_busy_change(Replica& replica, int delta) {
   const SimTime now = loop_.now();
   const double weight = 1.0 / static_cast<double>(replica.batches.size());
   const auto kind = static_cast<std::size_t>(devices_[replica.device].kind);
-  for (std::size_t k = 0; k < kDeviceKindCount; ++k) busy_integral_[k] += busy_weight_[k] * (now - busy_since_).seconds();
-  busy_since_ = now;
+  settle_busy(kind, now);  // only this kind's weight changes
   busy_weight_[kind] += delta * weight;
   replica.busy_slot_seconds += replica.running * (now - replica.busy_since).seconds();
   replica.busy_since = now;

@@ -1,5 +1,6 @@
 #pragma once
-// Small, locale-independent helpers shared by the trace readers: splitting a
+// Small, locale-independent helpers shared by every text-file reader (traces,
+// spot price series, profile importers): splitting a
 // line into fields and parsing numbers. std::from_chars is used because
 // stream extraction depends on the global locale and accepts trailing junk.
 #include <optional>

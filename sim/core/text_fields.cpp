@@ -1,4 +1,4 @@
-#include "traces/text_fields.hpp"
+#include "sim/core/text_fields.hpp"
 
 #include <charconv>
 #include <cmath>
