@@ -28,6 +28,7 @@
 
 #include "sim/cluster/device_kind.hpp"
 #include "sim/cluster/device_type.hpp"
+#include "sim/metrics/memory_cost.hpp"
 #include "sim/serving/model_catalog.hpp"
 
 namespace servesim::infaas {
@@ -38,7 +39,7 @@ struct ProfileRules {
   double batch_gain_tolerance = 0.01; // smallest batch within 1 % of the best throughput
   Duration cpu_min_slo = from_millis(50);  // public code: no CPU variant for SLOs of 50 ms or less
   // Section 6.2's normalized prices per GB-second, by DeviceKind (cpu, gpu, inferentia, lambda).
-  std::array<double, kDeviceKindCount> cost_per_gb_second = {0.031, 0.498, 0.190, 0.0};
+  std::array<double, kDeviceKindCount> cost_per_gb_second = kInfaasMemoryPrices;
 };
 
 struct VariantProfile {

@@ -15,6 +15,9 @@ struct ClusterSnapshot {
   std::array<std::uint32_t, kDeviceKindCount> replicas{};
   // Busy device-seconds accumulated during the window, by kind (for utilisation).
   std::array<double, kDeviceKindCount> busy_seconds{};
+  // Model memory resident on devices (loading, serving or draining) during the
+  // window, by kind, in GB-seconds: what INFaaS section 6.2 prices.
+  std::array<double, kDeviceKindCount> memory_gb_seconds{};
   // Elastic instances alive (not yet stopped) at the end of the window, by market.
   std::uint32_t instances_on_demand = 0;
   std::uint32_t instances_spot = 0;

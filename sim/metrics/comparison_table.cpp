@@ -11,13 +11,15 @@ namespace {
 
 // Cost is the total, then the parts a scenario may or may not have (0 when it
 // has none), so that the columns stay the same in every scenario.
-constexpr std::size_t kColumns = 12;
+// "mem cost" is INFaaS' memory-proportional cost, "-" unless the scenario asks
+// for it (outputs.memory_cost_per_gb_second).
+constexpr std::size_t kColumns = 13;
 constexpr std::array<std::string_view, kColumns> kHeaders = {
-    "policy", "queries",    "thr/s",  "SLO %",  "p50 ms",   "p99 ms",
-    "acc %",  "max drop %", "cost $", "spot $", "lambda $", "wall s"};
+    "policy", "queries",    "thr/s",  "SLO %",  "p50 ms",   "p99 ms",   "acc %",
+    "max drop %", "cost $", "spot $", "lambda $", "mem cost", "wall s"};
 constexpr std::array<std::string_view, kColumns> kCsvHeaders = {
-    "policy",       "queries",      "throughput_qps", "slo_pct",  "p50_ms",     "p99_ms",
-    "accuracy_pct", "max_drop_pct", "cost_usd",       "spot_usd", "lambda_usd", "wall_s"};
+    "policy",       "queries",      "throughput_qps", "slo_pct",  "p50_ms",     "p99_ms",      "accuracy_pct",
+    "max_drop_pct", "cost_usd",     "spot_usd",       "lambda_usd", "memory_cost", "wall_s"};
 
 std::string fixed_or_dash(const std::optional<double>& value, int decimals) {
   return value ? format_fixed(*value, decimals) : "-";
@@ -43,7 +45,8 @@ void ComparisonTable::add(const RunSummary& run, double wall_seconds) {
   const ServiceSummary& s = run.overall;
   rows_.push_back(Row{run.identity.scenario, run.identity.policy, s.queries.arrived, s.throughput_qps,
                       100.0 * s.slo_attainment, s.latency_ms.p50_ms, s.latency_ms.p99_ms, s.effective_accuracy,
-                      s.max_accuracy_drop, run.cost.total(), run.cost.spot, run.cost.lambda, wall_seconds});
+                      s.max_accuracy_drop, run.cost.total(), run.cost.spot, run.cost.lambda, run.memory_cost,
+                      wall_seconds});
 }
 
 std::vector<std::string> ComparisonTable::text_cells(const Row& r) const {
@@ -58,6 +61,7 @@ std::vector<std::string> ComparisonTable::text_cells(const Row& r) const {
           format_fixed(r.cost, 4),
           format_fixed(r.spot_cost, 4),
           format_fixed(r.lambda_cost, 4),
+          fixed_or_dash(r.memory_cost, 4),
           format_fixed(r.wall_s, 2)};
 }
 
@@ -106,10 +110,14 @@ void ComparisonTable::write_csv(std::ostream& out) const {
       text += ',';
       append_optional(text, *v);
     }
-    for (double v : {r.cost, r.spot_cost, r.lambda_cost, r.wall_s}) {
+    for (double v : {r.cost, r.spot_cost, r.lambda_cost}) {
       text += ',';
       append_number(text, v);
     }
+    text += ',';
+    append_optional(text, r.memory_cost);
+    text += ',';
+    append_number(text, r.wall_s);
     text += '\n';
   }
   out << text;

@@ -37,6 +37,7 @@ class ComparisonTable {
     double cost = 0;  // total dollars
     double spot_cost = 0;
     double lambda_cost = 0;
+    std::optional<double> memory_cost;  // INFaaS' normalized cost, when asked for
     double wall_s = 0;
   };
   std::vector<std::string> text_cells(const Row& row) const;

@@ -135,6 +135,7 @@ void RunMetrics::add_cluster(const ClusterSnapshot& snapshot, double length_s) {
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     cluster_.busy_seconds[k] += snapshot.busy_seconds[k];
     cluster_.device_seconds[k] += snapshot.devices[k] * length_s;
+    cluster_.memory_gb_seconds[k] += snapshot.memory_gb_seconds[k];
   }
 }
 

@@ -40,6 +40,7 @@ struct ClusterTotals {
   std::array<double, kDeviceKindCount> busy_seconds{};
   // Snapshot device count * window length, summed: the capacity behind busy_seconds.
   std::array<double, kDeviceKindCount> device_seconds{};
+  std::array<double, kDeviceKindCount> memory_gb_seconds{};
 
   // Empty for a kind that never had a device.
   std::optional<double> utilisation(DeviceKind kind) const;

@@ -62,7 +62,8 @@ void write_service(JsonWriter& w, const ServiceSummary& s) {
 
 }  // namespace
 
-RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity) {
+RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
+                            const std::optional<MemoryPrices>& memory_prices) {
   if (!metrics.closed()) {
     throw InvariantError("run summary asked for before the window ending at the run end closed");
   }
@@ -79,6 +80,8 @@ RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity) {
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     summary.utilisation[k] = metrics.cluster().utilisation(static_cast<DeviceKind>(k));
   }
+  summary.memory_gb_seconds = metrics.cluster().memory_gb_seconds;
+  if (memory_prices) summary.memory_cost = memory_cost(summary.memory_gb_seconds, *memory_prices);
   return summary;
 }
 
@@ -97,12 +100,16 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.number("spot", summary.cost.spot);
   w.number("lambda", summary.cost.lambda);
   w.number("fixed", summary.cost.fixed);
+  w.number("memory_normalized", summary.memory_cost);  // null unless outputs.memory_cost_per_gb_second
   w.begin_object("by_instance_type");  // sorted by name: the map's order
   for (const auto& [type, dollars] : summary.cost.by_instance_type) w.number(type, dollars);
   w.end_object();
   w.end_object();
   w.begin_object("utilisation");
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) w.number(kDeviceKindNames[k], summary.utilisation[k]);
+  w.end_object();
+  w.begin_object("memory_gb_seconds");
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) w.number(kDeviceKindNames[k], summary.memory_gb_seconds[k]);
   w.end_object();
   w.begin_object("per_app");
   for (const auto& app : summary.per_app) {

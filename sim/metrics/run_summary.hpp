@@ -12,6 +12,7 @@
 
 #include "sim/cluster/device_kind.hpp"
 #include "sim/metrics/cost_ledger.hpp"
+#include "sim/metrics/memory_cost.hpp"
 #include "sim/metrics/query_tally.hpp"
 
 namespace servesim {
@@ -62,12 +63,18 @@ struct RunSummary {
   CostLedger cost;  // summed over the run's windows
   // Busy / device seconds by device kind; empty for a kind with no device.
   std::array<std::optional<double>, kDeviceKindCount> utilisation{};
+  // Model memory resident on devices, by device kind, in GB-seconds.
+  std::array<double, kDeviceKindCount> memory_gb_seconds{};
+  // INFaaS' memory-proportional cost (memory_cost.hpp), when the scenario asks for it.
+  std::optional<double> memory_cost;
   std::vector<ServiceSummary> per_app;  // in application order
 };
 
 // Throws InvariantError if the run's last window has not closed or more
 // queries finished than arrived.
-RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity);
+// With `memory_prices`, memory_cost is the resident memory priced by them.
+RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
+                            const std::optional<MemoryPrices>& memory_prices = std::nullopt);
 
 // Pretty JSON, keys in a fixed order, numbers with at most 6 decimals.
 void write_summary_json(const RunSummary& summary, std::ostream& out);

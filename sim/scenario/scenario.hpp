@@ -2,11 +2,13 @@
 // A loaded, validated scenario: the world every policy run shares, the policies
 // to compare, and where the results go. Immutable once loaded.
 #include <filesystem>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "sim/core/json_node.hpp"
+#include "sim/metrics/memory_cost.hpp"
 #include "sim/serving/simulation_config.hpp"
 
 namespace servesim {
@@ -25,6 +27,9 @@ struct PolicySpec {
 struct OutputSpec {
   std::filesystem::path dir;  // run folders go to dir/<policy label>/
   bool queries_csv = false;
+  // INFaaS section 6.2's memory-proportional cost as a reported column
+  // (sim/metrics/memory_cost.hpp); empty: not reported.
+  std::optional<MemoryPrices> memory_prices;
 };
 
 struct Scenario {

@@ -252,15 +252,27 @@ void load_policies(const JsonNode& root, Scenario& scenario) {
   }
 }
 
+// true: INFaaS section 6.2's prices; an object: those with some kinds
+// repriced, e.g. {"gpu": 0.4}; false: not reported.
+std::optional<MemoryPrices> memory_prices(const JsonNode& node) {
+  if (node.raw().is_boolean()) return node.boolean() ? std::optional<MemoryPrices>(kInfaasMemoryPrices) : std::nullopt;
+  if (!node.raw().is_object()) node.fail("expected true, false or an object of prices per GB-second by device kind");
+  node.expect_object({"cpu", "gpu", "inferentia", "lambda"});  // kDeviceKindNames
+  MemoryPrices prices = kInfaasMemoryPrices;
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) prices[k] = node.non_negative_or(kDeviceKindNames[k], prices[k]);
+  return prices;
+}
+
 void load_outputs(const JsonNode& root, Scenario& scenario) {
   scenario.outputs.dir = fs::path("results") / scenario.name;
   scenario.world.window = from_seconds(10);
   if (!root.has("outputs")) return;
   const JsonNode node = root.at("outputs");
-  node.expect_object({"dir", "window_s", "queries_csv"});
+  node.expect_object({"dir", "window_s", "queries_csv", "memory_cost_per_gb_second"});
   if (node.has("dir")) scenario.outputs.dir = node.string("dir");
   if (node.has("window_s")) scenario.world.window = from_seconds(bounded(node.at("window_s"), 1e-3, kMaxDurationS, "s"));
   scenario.outputs.queries_csv = node.boolean_or("queries_csv", false);
+  if (node.has("memory_cost_per_gb_second")) scenario.outputs.memory_prices = memory_prices(node.at("memory_cost_per_gb_second"));
 }
 
 }  // namespace

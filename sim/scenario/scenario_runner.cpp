@@ -129,7 +129,8 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   simulation.run([&](SimTime now) { progress.update(now, simulation.events_dispatched()); },
                  scenario.world.duration.is_infinite() ? Duration::infinite() : from_seconds(1));
   report.summary = make_run_summary(metrics, RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed,
-                                                         scenario.world.duration.seconds()});
+                                                         scenario.world.duration.seconds()},
+                                    scenario.outputs.memory_prices);
   report.policy_wall_seconds = simulation.policy_wall_seconds();
   report.events = simulation.events_dispatched();
   if (options.write_files) {

@@ -334,19 +334,12 @@ double Simulation::arrival_rate(AppId app, StageId stage) const {
   return stage_arrivals_.at(app).at(stage).per_second(loop_.now());
 }
 
-// Integrates a device kind's running-batch weight up to now.
-void Simulation::settle_busy(std::size_t kind, SimTime now) {
-  busy_integral_[kind] += busy_weight_[kind] * (now - busy_since_[kind]).seconds();
-  busy_since_[kind] = now;
-}
-
 ClusterSnapshot Simulation::snapshot(Duration window) {
   ClusterSnapshot s;
   const SimTime now = loop_.now();
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
-    settle_busy(k, now);
-    s.busy_seconds[k] = busy_integral_[k];
-    busy_integral_[k] = 0;
+    s.busy_seconds[k] = busy_[k].take(now);
+    s.memory_gb_seconds[k] = resident_gb_[k].take(now);
   }
   double fixed_per_hour = 0;
   for (DeviceId id = 0; id < devices_.size(); ++id) {

@@ -11,6 +11,7 @@
 
 #include "sim/cluster/lambda_pool.hpp"
 #include "sim/core/event_loop.hpp"
+#include "sim/core/level_integral.hpp"
 #include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/serving/cluster_control.hpp"
@@ -111,7 +112,6 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void on_batch_done(ReplicaId id, std::uint32_t slot);
   void schedule_wake(Replica& replica, SimTime at);
   void mark_busy_change(Replica& replica, int delta);
-  void settle_busy(std::size_t kind, SimTime now);
   void on_replica_ready(ReplicaId id);
   void release_if_drained(Replica& replica);
   bool device_usable(DeviceId id) const;
@@ -177,10 +177,11 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::vector<Arrival> pending_;  // one pending arrival per stream
   mutable std::vector<std::vector<SlidingRate>> stage_arrivals_;  // [app][stage]; reading rolls it
 
-  // Utilisation: running-batch weight per device kind, integrated over time.
-  std::array<double, kDeviceKindCount> busy_weight_{};
-  std::array<double, kDeviceKindCount> busy_integral_{};
-  std::array<SimTime, kDeviceKindCount> busy_since_{};  // per kind: a change settles only its own
+  // Per device kind: running batch slots (each 1 / the replica's concurrency),
+  // and the model memory resident on devices, loading or serving, in GB of
+  // 1000 MB (as INFaaS' cost per GB-second, policies/infaas/variant_profile.hpp).
+  std::array<LevelIntegral, kDeviceKindCount> busy_{};
+  std::array<LevelIntegral, kDeviceKindCount> resident_gb_{};
   SimTime window_start_;
   std::chrono::duration<double> policy_wall_{0};
 };

@@ -175,8 +175,7 @@ void Simulation::mark_busy_change(Replica& replica, int delta) {
   const SimTime now = loop_.now();
   const double weight = 1.0 / static_cast<double>(replica.batches.size());
   const auto kind = static_cast<std::size_t>(devices_[replica.device].kind);
-  settle_busy(kind, now);  // only this kind's weight changes
-  busy_weight_[kind] += delta * weight;
+  busy_[kind].change(now, delta * weight);
   replica.busy_slot_seconds += replica.running * (now - replica.busy_since).seconds();
   replica.busy_since = now;
   replica.running = static_cast<std::uint32_t>(static_cast<int>(replica.running) + delta);
@@ -209,6 +208,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   replicas_.back()->busy_since = loop_.now();
   replicas_.back()->loaded_at = loop_.now();
   device.memory_free_mb -= variant.memory_mb;
+  resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), variant.memory_mb / 1000.0);
   device.replicas.push_back(id);
   if (host && host->state == InstanceState::kBooting) return {id, ""};  // loads once it runs
   if (starting_) {
@@ -244,7 +244,9 @@ void Simulation::release_if_drained(Replica& replica) {
   if (replica.state != ReplicaState::kDraining || replica.running > 0 || !replica.queue.empty()) return;
   replica.state = ReplicaState::kUnloaded;
   Device& device = devices_[replica.device];
-  device.memory_free_mb += config_.models->variant(replica.variant).memory_mb;
+  const double memory_mb = config_.models->variant(replica.variant).memory_mb;
+  device.memory_free_mb += memory_mb;
+  resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
   std::erase(device.replicas, replica.id);
   if (device.instance) finish_stop_if_drained(*device.instance);
 }

@@ -76,7 +76,7 @@ TEST(RunSummary, KeysComeInAFixedOrder) {
   const std::vector<std::string> expected = {
       "scenario",        "policy",      "policy_name", "seed",       "duration_s",
       "queries",         "throughput_qps", "slo_attainment", "violation_ratio", "latency_ms",
-      "effective_accuracy", "max_accuracy_drop", "cost", "utilisation", "per_app"};
+      "effective_accuracy", "max_accuracy_drop", "cost", "utilisation", "memory_gb_seconds", "per_app"};
   EXPECT_EQ(keys, expected);
 }
 
@@ -84,7 +84,8 @@ TEST(RunSummary, CostBlockKeysAndInstanceTypesComeInAFixedOrder) {
   const auto j = nlohmann::ordered_json::parse(sample_json());
   std::vector<std::string> keys;
   for (const auto& [key, value] : j["cost"].items()) keys.push_back(key);
-  const std::vector<std::string> expected = {"total", "on_demand", "spot", "lambda", "fixed", "by_instance_type"};
+  const std::vector<std::string> expected = {"total", "on_demand", "spot", "lambda", "fixed", "memory_normalized",
+                                             "by_instance_type"};
   EXPECT_EQ(keys, expected);
   std::vector<std::string> types;
   for (const auto& [key, value] : j["cost"]["by_instance_type"].items()) types.push_back(key);

@@ -227,6 +227,15 @@ const std::vector<Case>& cases() {
        {"$DIR/scenario.json", "catalogs.models[0].families[0].variants[1].latency_ms.gpu", "batch 1"}},
       {"negative_window", [](json& s, const TempDir&) { s["outputs"] = {{"window_s", -10}}; },
        {"$DIR/scenario.json", "outputs.window_s"}},
+      {"memory_price_not_an_object",
+       [](json& s, const TempDir&) { s["outputs"] = {{"memory_cost_per_gb_second", "yes"}}; },
+       {"$DIR/scenario.json", "outputs.memory_cost_per_gb_second", "true, false or an object"}},
+      {"memory_price_negative",
+       [](json& s, const TempDir&) { s["outputs"] = {{"memory_cost_per_gb_second", {{"gpu", -1}}}}; },
+       {"$DIR/scenario.json", "outputs.memory_cost_per_gb_second.gpu"}},
+      {"memory_price_unknown_kind",
+       [](json& s, const TempDir&) { s["outputs"] = {{"memory_cost_per_gb_second", {{"tpu", 1}}}}; },
+       {"$DIR/scenario.json", "outputs.memory_cost_per_gb_second", "tpu"}},
       // Fixed bugs: user mistakes that used to end as exit 3 ("invariant
       // broken" or "internal error") or escape the output folder.
       // 1e12 s is 1e21 ns: from_seconds overflows int64 and the run end goes negative.

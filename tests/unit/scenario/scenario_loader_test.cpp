@@ -101,6 +101,7 @@ TEST(ScenarioLoader, DefaultsOfOptionalFields) {
   EXPECT_EQ(s.description, "");
   EXPECT_EQ(s.outputs.dir, std::filesystem::path("results") / "bad-input");
   EXPECT_FALSE(s.outputs.queries_csv);
+  EXPECT_FALSE(s.outputs.memory_prices);
   ASSERT_EQ(s.policies.size(), 1u);
   EXPECT_EQ(s.policies[0].label, "static");  // the label defaults to the name
   EXPECT_TRUE(s.policies[0].params.is_object());
@@ -118,6 +119,20 @@ TEST(ScenarioLoader, OutputsAndServingWhenGiven) {
   EXPECT_EQ(s.world.drop, DropPolicy::kInfeasible);
   EXPECT_EQ(s.world.service_time.distribution, ServiceTimeSpec::Distribution::kGamma);
   EXPECT_DOUBLE_EQ(s.world.service_time.cv, 0.5);
+}
+
+TEST(ScenarioLoader, MemoryPricesAreSection62sOrRepricedByKind) {
+  json doc = base_scenario();
+  TempDir dir;
+  doc["outputs"] = {{"memory_cost_per_gb_second", true}};
+  const Scenario paper = load_scenario(dir.write_json("a.json", doc).string());
+  ASSERT_TRUE(paper.outputs.memory_prices);
+  EXPECT_EQ(*paper.outputs.memory_prices, (MemoryPrices{0.031, 0.498, 0.190, 0.0}));
+  doc["outputs"] = {{"memory_cost_per_gb_second", {{"gpu", 0.4}, {"lambda", 0.01}}}};
+  const Scenario repriced = load_scenario(dir.write_json("b.json", doc).string());
+  EXPECT_EQ(*repriced.outputs.memory_prices, (MemoryPrices{0.031, 0.4, 0.190, 0.01}));
+  doc["outputs"] = {{"memory_cost_per_gb_second", false}};
+  EXPECT_FALSE(load_scenario(dir.write_json("c.json", doc).string()).outputs.memory_prices);
 }
 
 TEST(ScenarioLoader, FamilyShorthandIsAOneStagePipeline) {
