@@ -158,16 +158,21 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   }
   p.queue_aware = params.boolean_or("queue_aware", false);
   if (params.has("mode")) {
-    const std::string mode = params.at("mode").choice({"infaas", "clipper+", "sm+"});
-    p.mode = mode == "clipper+" ? Mode::kClipperPlus : mode == "sm+" ? Mode::kSmPlus : Mode::kInfaas;
+    const std::string mode = params.at("mode").choice({"infaas", "infaas-accuracy", "clipper+", "sm+"});
+    p.mode = mode == "clipper+"          ? Mode::kClipperPlus
+             : mode == "sm+"             ? Mode::kSmPlus
+             : mode == "infaas-accuracy" ? Mode::kAccuracy
+                                         : Mode::kInfaas;
   }
+  p.profiles.accuracy_objective = p.mode == Mode::kAccuracy;
+  const bool baseline = p.mode == Mode::kClipperPlus || p.mode == Mode::kSmPlus;
   if (params.has("fixed_variant")) {
     const JsonNode variant = params.at("fixed_variant");
-    if (p.mode == Mode::kInfaas) variant.fail("only the baselines (\"mode\": \"clipper+\" or \"sm+\") take a fixed variant");
+    if (!baseline) variant.fail("only the baselines (\"mode\": \"clipper+\" or \"sm+\") take a fixed variant");
     const auto v = world.models->find_variant(variant.string());
     if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
     p.fixed_variant = *v;
-  } else if (p.mode != Mode::kInfaas) {
+  } else if (baseline) {
     params.fail("mode \"" + std::string(p.mode == Mode::kClipperPlus ? "clipper+" : "sm+") +
                 "\" needs \"fixed_variant\"");
   }

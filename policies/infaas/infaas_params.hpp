@@ -29,13 +29,25 @@
 //                                    // as asked (Algorithm 1 line 8, see variant_selector.hpp)
 //   "queue_aware": false,            // ablation: Algorithm 1 also skips a replica whose queue
 //                                    // would make the query miss its budget (variant_selector.hpp)
-//   "mode": "infaas",                // or a section 6 baseline (Table 5): "clipper+" or "sm+"
+//   "mode": "infaas",                // or "infaas-accuracy" (Proteus section 6.1.1), or a
+//                                    // section 6 baseline (Table 5): "clipper+" or "sm+"
 //   "fixed_variant": "resnet50-tf-cpu"  // the baselines' one variant (required for them only)
 // }
 //
 // Modes (section 6, Table 5; the baselines are INFaaS configured down, so they
 // keep its profiles, batching and interference detection and mitigation):
 //   "infaas"    everything above.
+//   "infaas-accuracy"  the baseline the Proteus paper built (ASPLOS'24 section
+//               6.1.1): INFaaS with "accuracy and cost [swapped] as its
+//               objective and constraint". A replica's cost C becomes the
+//               accuracy drop it serves at (variant_profile.hpp), so the
+//               model autoscaler's C(delta) trades accuracy, not dollars:
+//               replicate while the cluster has room, else upgrade to a
+//               faster, less accurate variant; downgrade back to a more
+//               accurate one once the load fits it. Algorithm 1 ranks the
+//               most accurate variant first. The cluster's size is the cost
+//               constraint: no worker is ever added (no VM autoscaling), and
+//               every scaling action must fit the running workers.
 //   "clipper+"  one fixed variant, pre-loaded with a fixed instance count
 //               ("preload", at least one entry, all of fixed_variant, on the
 //               initial workers): no model autoscaling, no VM autoscaling, no
@@ -77,7 +89,7 @@ struct Preload {
 
 enum class ScaleDownDelay : std::uint8_t { kLoadLatency, kPublicCode };
 enum class UnmetQueries : std::uint8_t { kRoute, kReject };
-enum class Mode : std::uint8_t { kInfaas, kClipperPlus, kSmPlus };
+enum class Mode : std::uint8_t { kInfaas, kAccuracy, kClipperPlus, kSmPlus };
 
 struct InfaasParams {
   std::array<std::optional<InstanceTypeId>, kDeviceKindCount> worker_types{};

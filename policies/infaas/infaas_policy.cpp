@@ -142,15 +142,19 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
                   (params_.fixed_variant ? std::string(", or fixed_variant is not of that family") : std::string()));
     }
   }
+  infaas::SelectionRules selection;
+  selection.route_unmet = params_.unmet == infaas::UnmetQueries::kRoute;
+  selection.backlog_fraction = params_.states.backlog_fraction;
+  selection.queue_aware = params_.queue_aware;
+  selection.may_load = params_.mode != infaas::Mode::kClipperPlus;
+  selection.by_accuracy = params_.mode == infaas::Mode::kAccuracy;
   selector_ = std::make_unique<infaas::VariantSelector>(store_.profiles(), req.stages, req.first_stage,
-                                                        params_.profiles, params_.unmet == infaas::UnmetQueries::kRoute,
-                                                        params_.states.backlog_fraction, params_.queue_aware,
-                                                        params_.mode != infaas::Mode::kClipperPlus);
+                                                        params_.profiles, selection);
   // The baselines never switch variant (no model-vertical scaling, Table 5).
+  const bool vertical = params_.mode == infaas::Mode::kInfaas || params_.mode == infaas::Mode::kAccuracy;
   model_autoscaler_ = std::make_unique<infaas::ModelAutoscaler>(
-      scaling_rules(params_), params_.mode == infaas::Mode::kInfaas
-                                  ? switch_alternatives(store_.profiles(), req, params_.profiles)
-                                  : std::vector<std::vector<std::uint32_t>>(store_.profiles().size()));
+      scaling_rules(params_), vertical ? switch_alternatives(store_.profiles(), req, params_.profiles)
+                                       : std::vector<std::vector<std::uint32_t>>(store_.profiles().size()));
   fixed_type_base_ = static_cast<std::uint32_t>(world.hardware->instance_types().size());
   launched_this_tick_.assign(kDeviceKindCount, false);
   for (const infaas::Preload& p : params_.preload) {
@@ -161,6 +165,10 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
       throw InputError(p.where, "the variant serves no application here, or its device type is not a worker's");
     }
   }
+}
+
+bool InfaasPolicy::adds_workers() const {
+  return params_.mode == infaas::Mode::kInfaas || params_.mode == infaas::Mode::kSmPlus;
 }
 
 Duration InfaasPolicy::tick_interval() const {
@@ -359,7 +367,7 @@ std::optional<Slot> InfaasPolicy::request_worker(std::uint32_t profile, const Cl
   const VariantProfile& p = store_.profile(profile);
   const auto kind = static_cast<std::size_t>(p.kind);
   const auto& type = params_.worker_types[kind];
-  if (!type || launched_this_tick_[kind]) return std::nullopt;
+  if (!adds_workers() || !type || launched_this_tick_[kind]) return std::nullopt;
   bool offers = false;
   for (const DeviceSlot& slot : view.hardware().instance_type(*type).devices) offers = offers || slot.type == p.device_type;
   if (!offers) return std::nullopt;
@@ -455,7 +463,10 @@ void InfaasPolicy::run_vm_autoscaler(const ClusterView& view) {
 void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
   const SimTime now = view.now();
   model_autoscaler_->measure(store_, now);
-  for (const infaas::ScalingAction& a : model_autoscaler_->plan(store_, now)) {
+  // Without new workers, an action must fit the running ones (constraint 3).
+  infaas::ModelAutoscaler::Room room;
+  if (!adds_workers()) room = [&](std::uint32_t profile) { return infaas::placeable(view, store_, profile); };
+  for (const infaas::ScalingAction& a : model_autoscaler_->plan(store_, now, room)) {
     const std::uint32_t from_profile = store_.instance(a.instance).profile;
     const std::uint32_t worker = store_.instance(a.instance).worker;
     switch (a.kind) {
@@ -514,9 +525,10 @@ void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
     run_monitor(view);
     while (next_monitor_ <= now) next_monitor_ += params_.monitor_interval;
   }
-  // Clipper+ (infaas_params.hpp): fixed instances, so neither autoscaler runs.
+  // Clipper+ (infaas_params.hpp): fixed instances, so neither autoscaler runs;
+  // INFaaS-Accuracy: the cluster's size is fixed, so the VM autoscaler does not.
   const bool autoscale = params_.mode != infaas::Mode::kClipperPlus;
-  if (autoscale && now >= next_vm_) {
+  if (adds_workers() && now >= next_vm_) {
     run_vm_autoscaler(view);
     while (next_vm_ <= now) next_vm_ += params_.vm_autoscaler_interval;
   }

@@ -88,6 +88,7 @@ class InfaasPolicy final : public Policy {
     std::vector<std::uint32_t> instances;  // marked in_transition meanwhile
   };
 
+  bool adds_workers() const;  // the VM autoscaler and the model autoscaler may add workers
   void add_worker(InstanceId id, const ClusterView& view, bool initial);
   void sync_workers(const ClusterView& view);
   void replace_worker(std::uint32_t worker, const ClusterView& view);

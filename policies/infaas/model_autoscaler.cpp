@@ -6,9 +6,11 @@
 namespace servesim::infaas {
 namespace {
 
-ScalingOption option_of(const MetadataStore& store, std::uint32_t p) {
+ScalingOption option_of(const MetadataStore& store, std::uint32_t p, const ModelAutoscaler::Room& room) {
   const VariantProfile& v = store.profile(p);
-  return {p, v.saturation_qps, v.cost_per_second, v.load_latency.seconds()};
+  ScalingOption o{p, v.saturation_qps, v.cost_per_second, v.load_latency.seconds()};
+  if (room) o.room = room(p);
+  return o;
 }
 
 }  // namespace
@@ -40,7 +42,7 @@ void ModelAutoscaler::measure(MetadataStore& store, SimTime now) {
   }
 }
 
-std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime now) {
+std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime now, const Room& room) {
   std::vector<ScalingAction> actions;
   // The application-level side of constraint (1): capacity and load of each
   // architecture over every worker that is not gone.
@@ -73,9 +75,9 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
         continue;
       }
       const auto n = static_cast<std::uint32_t>(vi.replicas.size());
-      const ScalingOption running = option_of(store, vi.profile);
+      const ScalingOption running = option_of(store, vi.profile, room);
       options_.clear();
-      for (std::uint32_t p : alternatives_[vi.profile]) options_.push_back(option_of(store, p));
+      for (std::uint32_t p : alternatives_[vi.profile]) options_.push_back(option_of(store, p, room));
       const FamilyId f = store.profile(vi.profile).family;
       const bool overloaded = vi.state == VariantState::kOverloaded;
       if (headroom < rules_.slack || overloaded) {

@@ -29,6 +29,7 @@
 // and no scale-down follows an action before it had time to show in the load.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "policies/infaas/metadata_store.hpp"
@@ -62,7 +63,10 @@ class ModelAutoscaler {
 
   // Each instance's incoming load since the last call.
   void measure(MetadataStore& store, SimTime now);
-  std::vector<ScalingAction> plan(MetadataStore& store, SimTime now);
+  // room(p): replicas of profile p the cluster can take now (constraint 3);
+  // none given: unlimited, as new workers can be had.
+  using Room = std::function<std::int64_t(std::uint32_t profile)>;
+  std::vector<ScalingAction> plan(MetadataStore& store, SimTime now, const Room& room = {});
 
   const ModelScalingRules& rules() const { return rules_; }
   Duration scale_down_wait(const VariantProfile& profile) const;

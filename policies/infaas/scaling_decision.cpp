@@ -34,13 +34,22 @@ ScalingDecision choose_scale_up(const ScalingOption& running, std::uint32_t repl
   ScalingDecision best;
   const std::int64_t delta = replicas_for(load_qps, slack, running.saturation_qps) - replicas;
   if (delta <= 0) return best;  // no deficit
-  best = {ScalingDecision::Kind::kReplicate, running.profile, delta,
-          action_cost(running.cost_per_second, delta, lambda_per_s, running.load_latency_s)};
+  if (delta <= running.room) {
+    best = {ScalingDecision::Kind::kReplicate, running.profile, delta,
+            action_cost(running.cost_per_second, delta, lambda_per_s, running.load_latency_s)};
+  }
   for (const ScalingOption& up : alternatives) {
     if (up.saturation_qps <= running.saturation_qps) continue;  // an upgrade has a higher throughput
     const std::int64_t n = std::max<std::int64_t>(1, replicas_for(load_qps, slack, up.saturation_qps));
+    if (n > up.room) continue;
     const double cost = switch_cost(running, replicas, up, n, lambda_per_s);
-    if (cost < best.cost) best = {ScalingDecision::Kind::kSwitch, up.profile, n, cost};
+    if (best.kind == ScalingDecision::Kind::kNone || cost < best.cost) {
+      best = {ScalingDecision::Kind::kSwitch, up.profile, n, cost};
+    }
+  }
+  if (best.kind == ScalingDecision::Kind::kNone && running.room > 0) {  // nothing carries it all: add what fits
+    best = {ScalingDecision::Kind::kReplicate, running.profile, running.room,
+            action_cost(running.cost_per_second, running.room, lambda_per_s, running.load_latency_s)};
   }
   return best;
 }
@@ -59,7 +68,7 @@ ScalingDecision choose_scale_down(const ScalingOption& running, std::uint32_t re
   for (const ScalingOption& down : alternatives) {
     if (down.profile == running.profile || down.saturation_qps <= 0) continue;
     const std::int64_t n = std::max<std::int64_t>(1, replicas_for(load_qps, slack, down.saturation_qps));
-    if (down.cost_per_second * static_cast<double>(n) >= running_rate) continue;  // not cheaper to run
+    if (n > down.room || down.cost_per_second * static_cast<double>(n) >= running_rate) continue;  // no room, or not cheaper
     const double cost = switch_cost(running, replicas, down, n, lambda_per_s);
     if (cost < best.cost) best = {ScalingDecision::Kind::kSwitch, down.profile, n, cost};
   }

@@ -13,8 +13,12 @@
 // others (load x slack <= Q (N - 1)), or downgrade to a variant that runs the
 // load for less (n C_u < N C); the most negative cost wins, and only a
 // negative one is taken. The caller passes the variants that meet the SLO
-// (constraint 2) and fit the hardware it can get (constraint 3).
+// (constraint 2), each with the replicas of it the cluster can still take
+// (`room`, constraint 3; unlimited while new workers can be had): an action
+// that needs more than its room is not taken, and when neither replication
+// nor any upgrade fits, the running variant gets as many replicas as fit.
 #include <cstdint>
+#include <limits>
 #include <span>
 
 namespace servesim::infaas {
@@ -24,6 +28,7 @@ struct ScalingOption {
   double saturation_qps = 0;   // Q per replica
   double cost_per_second = 0;  // C per replica
   double load_latency_s = 0;   // T_load
+  std::int64_t room = std::numeric_limits<std::int64_t>::max();  // replicas of it that fit now
 };
 
 struct ScalingDecision {

@@ -4,6 +4,14 @@
 #include <vector>
 
 namespace servesim::infaas {
+namespace {
+
+// INFaaS-Accuracy's tie-break weight of the hardware cost (variant_profile.hpp):
+// small against any accuracy step between variants (Proteus' families differ
+// by 0.5 % or more), so hardware only orders variants of equal accuracy.
+constexpr double kAccuracyModeHardwareWeight = 1e-4;
+
+}  // namespace
 
 std::optional<VariantProfile> make_profile(VariantId id, const ModelVariant& variant, DeviceTypeId type_id,
                                            const DeviceType& type, Duration budget, const ProfileRules& rules) {
@@ -34,7 +42,8 @@ std::optional<VariantProfile> make_profile(VariantId id, const ModelVariant& var
   p.batch = batch;
   p.inference = latency->at(batch);
   p.saturation_qps = throughput[batch];
-  p.cost_per_second = variant.memory_mb / 1000.0 * rules.cost_per_gb_second[static_cast<std::size_t>(type.kind)];
+  const double hardware = variant.memory_mb / 1000.0 * rules.cost_per_gb_second[static_cast<std::size_t>(type.kind)];
+  p.cost_per_second = rules.accuracy_objective ? (1.0 - variant.accuracy) + kAccuracyModeHardwareWeight * hardware : hardware;
   p.load_latency = variant.load_latency;
   p.accuracy = variant.accuracy;
   p.memory_mb = variant.memory_mb;

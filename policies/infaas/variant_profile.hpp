@@ -22,6 +22,12 @@
 //                              (section 6.2: "proportional to its memory
 //                              footprint", 0.031 CPU, 0.190 Inferentia, 0.498
 //                              GPU per GB-s; gives Table 2's 1 : 3 : 16)
+//   INFaaS-Accuracy swaps objective and constraint (Proteus section 6.1.1):
+//                            C = 1 - normalized accuracy, the drop a replica
+//                              serves at, plus 1e-4 x the hardware cost above
+//                              so that, among variants of equal accuracy, the
+//                              cheaper one is kept and an idle replica still
+//                              costs something to hold (and is removed)
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -40,6 +46,8 @@ struct ProfileRules {
   Duration cpu_min_slo = from_millis(50);  // public code: no CPU variant for SLOs of 50 ms or less
   // Section 6.2's normalized prices per GB-second, by DeviceKind (cpu, gpu, inferentia, lambda).
   std::array<double, kDeviceKindCount> cost_per_gb_second = kInfaasMemoryPrices;
+  // INFaaS-Accuracy (infaas_params.hpp): C is the accuracy drop instead.
+  bool accuracy_objective = false;
 };
 
 struct VariantProfile {

@@ -6,9 +6,14 @@
 namespace servesim::infaas {
 
 VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, std::vector<StageRequirements> stages,
-                                 std::vector<std::uint32_t> first_stage, const ProfileRules& rules, bool route_unmet,
-                                 double backlog_fraction, bool queue_aware, bool may_load)
-    : first_stage_(std::move(first_stage)), tables_(stages.size()), route_unmet_(route_unmet), may_load_(may_load) {
+                                 std::vector<std::uint32_t> first_stage, const ProfileRules& rules,
+                                 const SelectionRules& selection)
+    : first_stage_(std::move(first_stage)),
+      tables_(stages.size()),
+      route_unmet_(selection.route_unmet),
+      may_load_(selection.may_load) {
+  // INFaaS-Accuracy ranks by accuracy first; INFaaS leaves it out (0).
+  const auto accuracy_rank = [&](const VariantProfile& v) { return selection.by_accuracy ? -v.accuracy : 0.0; };
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const StageRequirements& req = stages[s];
     Table& t = tables_[s];
@@ -16,8 +21,8 @@ VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, st
     t.backlog_limit.assign(profiles.size(), 0);
     for (std::uint32_t p = 0; p < profiles.size(); ++p) {
       if (profiles[p].family != req.family) continue;
-      double limit = backlog_fraction * profiles[p].saturation_qps;
-      if (queue_aware) {
+      double limit = selection.backlog_fraction * profiles[p].saturation_qps;
+      if (selection.queue_aware) {
         const double spare_s = std::max(0.0, (req.budget - profiles[p].inference).seconds());
         limit = std::min(limit, profiles[p].saturation_qps * spare_s);
       }
@@ -28,12 +33,13 @@ VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, st
     t.by_load = t.by_slack;
     std::sort(t.by_slack.begin(), t.by_slack.end(), [&](std::uint32_t a, std::uint32_t b) {
       const VariantProfile &x = profiles[a], &y = profiles[b];
-      return std::tuple(-x.inference.ns, x.cost_per_second, a) < std::tuple(-y.inference.ns, y.cost_per_second, b);
+      return std::tuple(accuracy_rank(x), -x.inference.ns, x.cost_per_second, a) <
+             std::tuple(accuracy_rank(y), -y.inference.ns, y.cost_per_second, b);
     });
     std::sort(t.by_load.begin(), t.by_load.end(), [&](std::uint32_t a, std::uint32_t b) {
       const VariantProfile &x = profiles[a], &y = profiles[b];
-      return std::tuple((x.load_latency + x.inference).ns, x.cost_per_second, a) <
-             std::tuple((y.load_latency + y.inference).ns, y.cost_per_second, b);
+      return std::tuple(accuracy_rank(x), (x.load_latency + x.inference).ns, x.cost_per_second, a) <
+             std::tuple(accuracy_rank(y), (y.load_latency + y.inference).ns, y.cost_per_second, b);
     });
     std::sort(t.closest.begin(), t.closest.end(), [&](std::uint32_t a, std::uint32_t b) {
       const VariantProfile &x = profiles[a], &y = profiles[b];
@@ -68,19 +74,26 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
   for (Table& t : tables_) {
     t.active.clear();
     t.active_replicas.clear();
+    t.loading.clear();
+    t.loading_replicas.clear();
     t.fallback.clear();
     t.fallback_replicas.clear();
     t.inactive.reset();
     t.fallback_load.reset();
     for (std::uint32_t p : t.by_slack) {
       const auto begin = static_cast<std::uint32_t>(t.active_replicas.size());
+      const auto loading_begin = static_cast<std::uint32_t>(t.loading_replicas.size());
       for (std::uint32_t i : store.instances_of_profile(p)) {
         const VariantInstance& vi = store.instance(i);
         if (vi.state != VariantState::kActive || store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
-        t.active_replicas.insert(t.active_replicas.end(), vi.replicas.begin(), vi.replicas.end());
+        for (ReplicaId r : vi.replicas) {
+          (view.replica(r).state == ReplicaState::kActive ? t.active_replicas : t.loading_replicas).push_back(r);
+        }
       }
       const auto end = static_cast<std::uint32_t>(t.active_replicas.size());
       if (end > begin) t.active.push_back({begin, end, t.backlog_limit[p]});
+      const auto loading_end = static_cast<std::uint32_t>(t.loading_replicas.size());
+      if (loading_end > loading_begin) t.loading.push_back({loading_begin, loading_end, t.backlog_limit[p]});
     }
     for (std::uint32_t p : t.by_load) {
       if (!may_load_) break;
@@ -130,9 +143,11 @@ ReplicaId VariantSelector::least_loaded(const std::vector<Range>& groups, const 
 VariantSelector::Choice VariantSelector::select(AppId app, StageId stage, const ClusterView& view) const {
   const Table& t = tables_[first_stage_[app] + stage];
   Choice c;
-  if (const ReplicaId r = least_loaded(t.active, t.active_replicas, view, true); r != kNoReplica) {
+  ReplicaId running = least_loaded(t.active, t.active_replicas, view, true);
+  if (running == kNoReplica) running = least_loaded(t.loading, t.loading_replicas, view, true);  // waits for its load
+  if (running != kNoReplica) {
     c.kind = Choice::Kind::kReplica;
-    c.replica = r;
+    c.replica = running;
     return c;
   }
   if (t.inactive) {

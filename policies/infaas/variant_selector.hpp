@@ -4,7 +4,13 @@
 //   1. an Active variant that meets the requirements (latency budget of the
 //      stage, accuracy floor) -> the least-loaded worker running it (fewest
 //      queued plus executing queries over its replicas; lowest index on
-//      ties). Among several such variants, the public code's order: the one
+//      ties). "Running" it: replicas still loading (a replication, an
+//      upgrade or a migration in progress) are taken only when no loaded
+//      replica of any such variant takes the query -- the query then waits
+//      for the load instead of loading yet another replica; before, the
+//      least-loaded rule preferred an empty loading replica to a loaded one
+//      with room, stalling queries for a load latency (0.5-2 s) far beyond
+//      the SLO. Among several such variants, the public code's order: the one
 //      with the smallest slack (the highest inference latency still within
 //      the budget; then the cheapest). A replica is skipped at once, without
 //      waiting for the monitor to call it Overloaded, when its outstanding
@@ -24,7 +30,9 @@
 //      fastest), else that variant is loaded; with "reject" it is rejected.
 //      Either way the policy counts it as not meeting its requirements.
 // With may_load false (the "clipper+" baseline, infaas_params.hpp) steps 2
-// and 3 never load: a query goes to a loaded variant or is rejected.
+// and 3 never load: a query goes to a loaded variant or is rejected. With
+// by_accuracy (INFaaS-Accuracy) steps 1 and 2 rank the most accurate variant
+// first (then as above), as the public code's ranking by accuracy does.
 // Overloaded and Interfered variants are never chosen in steps 1-2 (section
 // 4.1), and neither is a replica on a worker that is not running.
 //
@@ -48,6 +56,14 @@ struct StageRequirements {
   double min_accuracy = 0;  // the application's floor (0: none)
 };
 
+struct SelectionRules {
+  bool route_unmet = true;        // step 3: route to the closest variant, else reject
+  double backlog_fraction = 0.8;  // the overload bound's fraction (variant_state.hpp)
+  bool queue_aware = false;
+  bool may_load = true;
+  bool by_accuracy = false;
+};
+
 class VariantSelector {
  public:
   struct Choice {
@@ -62,8 +78,7 @@ class VariantSelector {
   // stages: one entry per (application, stage), application by application;
   // first_stage[a]: the index of application a's first stage.
   VariantSelector(const std::vector<VariantProfile>& profiles, std::vector<StageRequirements> stages,
-                  std::vector<std::uint32_t> first_stage, const ProfileRules& rules, bool route_unmet,
-                  double backlog_fraction, bool queue_aware, bool may_load = true);
+                  std::vector<std::uint32_t> first_stage, const ProfileRules& rules, const SelectionRules& selection);
 
   void rebuild(const MetadataStore& store, const ClusterView& view);
   Choice select(AppId app, StageId stage, const ClusterView& view) const;
@@ -86,8 +101,10 @@ class VariantSelector {
     std::vector<std::uint32_t> by_load;   // feasible, lowest load + inference latency first
     std::vector<std::uint32_t> closest;   // all of the family, closest to the requirements first
     // Rebuilt.
-    std::vector<Range> active;
+    std::vector<Range> active;               // loaded replicas of Active variants
     std::vector<ReplicaId> active_replicas;
+    std::vector<Range> loading;              // their replicas still loading
+    std::vector<ReplicaId> loading_replicas;
     std::optional<Load> inactive;
     std::vector<Range> fallback;
     std::vector<ReplicaId> fallback_replicas;

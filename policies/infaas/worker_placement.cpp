@@ -1,5 +1,7 @@
 #include "policies/infaas/worker_placement.hpp"
 
+#include <algorithm>
+
 namespace servesim::infaas {
 
 bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t worker, DeviceId device,
@@ -38,6 +40,26 @@ std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& 
     }
   }
   return best;
+}
+
+std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std::uint32_t profile) {
+  const VariantProfile& p = store.profile(profile);
+  std::int64_t total = 0;
+  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+    const Worker& worker = store.worker(w);
+    if (worker.phase != WorkerPhase::kRunning) continue;
+    for (DeviceId d : worker.devices) {
+      if (!fits(view, store, w, d, profile)) continue;
+      if (p.kind != DeviceKind::kCpu) {
+        ++total;  // one replica of a variant per GPU, one per NeuronCore
+        continue;
+      }
+      const DeviceInfo info = view.device(d);
+      const auto by_memory = p.memory_mb > 0 ? static_cast<std::int64_t>(info.memory_free_mb / p.memory_mb) : 1;
+      total += std::min<std::int64_t>(by_memory, worker.cpu_slots - static_cast<std::int64_t>(info.replicas.size()));
+    }
+  }
+  return total;
 }
 
 std::optional<Slot> lowest_utilisation(const ClusterView& view, const MetadataStore& store, std::uint32_t profile,

@@ -39,6 +39,10 @@ bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t wor
 std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& store, std::uint32_t worker,
                                   std::uint32_t profile, bool idle_only = false);
 
+// How many more replicas of `profile` the running workers take now: the
+// model autoscaler's room when no worker can be added (constraint 3).
+std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std::uint32_t profile);
+
 std::optional<Slot> lowest_utilisation(const ClusterView& view, const MetadataStore& store, std::uint32_t profile,
                                        std::optional<std::uint32_t> exclude = std::nullopt);
 

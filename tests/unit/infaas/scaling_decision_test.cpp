@@ -96,3 +96,42 @@ TEST(InfaasScalingDecision, ALargeLambdaCanMakeADowngradeNotWorthIt) {
 
 }  // namespace
 }  // namespace servesim::infaas
+
+namespace servesim::infaas {
+namespace {
+
+ScalingOption with_room(ScalingOption o, std::int64_t room) {
+  o.room = room;
+  return o;
+}
+
+// Without new workers (INFaaS-Accuracy, constraint 3): an action needing more
+// replicas than fit is not taken.
+TEST(InfaasScalingDecision, ReplicationWithoutRoomUpgradesInstead) {
+  // 8 QPS on one A: replication (1 x 1.7) would win, but no A fits; B does.
+  const std::vector<ScalingOption> ups{with_room(kB, 1), with_room(kC, 0)};
+  const ScalingDecision d = choose_scale_up(with_room(kA, 0), 1, 8, ups, 1.05, 1);
+  EXPECT_EQ(d.kind, ScalingDecision::Kind::kSwitch);
+  EXPECT_EQ(d.profile, kB.profile);
+  EXPECT_EQ(d.replicas, 1);
+}
+
+TEST(InfaasScalingDecision, WhenNothingCarriesTheLoadAddWhatFits) {
+  // 30 QPS on one A needs 7 A (6 more), or 1 B; only 2 A fit and no B.
+  const std::vector<ScalingOption> ups{with_room(kB, 0)};
+  const ScalingDecision d = choose_scale_up(with_room(kA, 2), 1, 30, ups, 1.05, 1);
+  EXPECT_EQ(d.kind, ScalingDecision::Kind::kReplicate);
+  EXPECT_EQ(d.replicas, 2);
+  EXPECT_EQ(choose_scale_up(with_room(kA, 0), 1, 30, ups, 1.05, 1).kind, ScalingDecision::Kind::kNone);
+}
+
+TEST(InfaasScalingDecision, DowngradeNeedsRoomForItsReplicas) {
+  // 8 QPS on one B, lambda 0: two A (2 - 3 < 0) would do, but only one A fits.
+  const std::vector<ScalingOption> downs{with_room(kA, 1)};
+  EXPECT_EQ(choose_scale_down(kB, 1, 8, downs, 1.05, 0).kind, ScalingDecision::Kind::kNone);
+  const std::vector<ScalingOption> roomy{with_room(kA, 2)};
+  EXPECT_EQ(choose_scale_down(kB, 1, 8, roomy, 1.05, 0).kind, ScalingDecision::Kind::kSwitch);
+}
+
+}  // namespace
+}  // namespace servesim::infaas
