@@ -83,7 +83,8 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "accelerator_clear_ratio", "accelerator_min_latency_ms", "backlog_fraction",
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
                         "vm_cooldown_checks", "vm_idle_checks", "cpu_cores_per_replica", "batch_cap",
-                        "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant"});
+                        "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
+                        "max_workers"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -157,6 +158,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
     p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
   }
   p.queue_aware = params.boolean_or("queue_aware", false);
+  p.worker_limits = infaas::parse_worker_limits(params, world);
   if (params.has("mode")) {
     const std::string mode = params.at("mode").choice({"infaas", "infaas-accuracy", "clipper+", "sm+"});
     p.mode = mode == "clipper+"          ? Mode::kClipperPlus

@@ -21,6 +21,7 @@
 //   "vm_inferentia_utilisation_threshold": 0.7, // public code
 //   "vm_overloaded_fraction": 0.8,              // section 4.2.3
 //   "vm_cooldown_checks": 15, "vm_idle_checks": 15,  // public code
+//   "max_workers": {"p3.2xlarge": 2},  // an experiment's bound (worker_limits.hpp); none by default
 //   "cpu_cores_per_replica": 4,      // Table 2: variant A runs on 4 CPUs
 //   "batch_cap": 32,                 // public code
 //   "cpu_min_slo_ms": 50,            // public code
@@ -75,6 +76,7 @@
 #include "policies/infaas/variant_profile.hpp"
 #include "policies/infaas/variant_state.hpp"
 #include "policies/infaas/vm_autoscaler.hpp"
+#include "policies/infaas/worker_limits.hpp"
 #include "policies/policy.hpp"
 #include "sim/core/json_node.hpp"
 
@@ -106,6 +108,7 @@ struct InfaasParams {
   std::array<std::uint32_t, kDeviceKindCount> scale_down_checks = {10, 20, 15, 0};
   StateThresholds states;
   VmRules vm;
+  WorkerLimits worker_limits;  // "max_workers" (worker_limits.hpp)
   std::uint32_t cpu_cores_per_replica = 4;
   ProfileRules profiles;
   UnmetQueries unmet = UnmetQueries::kRoute;

@@ -368,6 +368,7 @@ std::optional<Slot> InfaasPolicy::request_worker(std::uint32_t profile, const Cl
   const auto kind = static_cast<std::size_t>(p.kind);
   const auto& type = params_.worker_types[kind];
   if (!adds_workers() || !type || launched_this_tick_[kind]) return std::nullopt;
+  if (!infaas::may_launch(params_.worker_limits, *type, store_)) return std::nullopt;
   bool offers = false;
   for (const DeviceSlot& slot : view.hardware().instance_type(*type).devices) offers = offers || slot.type == p.device_type;
   if (!offers) return std::nullopt;
@@ -454,6 +455,7 @@ void InfaasPolicy::run_vm_autoscaler(const ClusterView& view) {
   for (DeviceKind kind : decision.launch) {
     const auto& type = params_.worker_types[static_cast<std::size_t>(kind)];
     if (!type) continue;  // no worker type configured for this hardware
+    if (!infaas::may_launch(params_.worker_limits, *type, store_)) continue;
     add_worker(control_->launch_instance(*type, Market::kOnDemand), view, false);
     ++stats_.workers_launched;
   }

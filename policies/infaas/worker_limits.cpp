@@ -1,0 +1,36 @@
+#include "policies/infaas/worker_limits.hpp"
+
+namespace servesim::infaas {
+
+WorkerLimits parse_worker_limits(const JsonNode& params, const SimulationConfig& world) {
+  WorkerLimits limits;
+  if (!params.has("max_workers")) return limits;
+  const JsonNode node = params.at("max_workers");
+  if (!node.raw().is_object()) node.fail("expected an object of instance type -> count");
+  limits.max_by_type.resize(world.hardware->instance_types().size());
+  for (const std::string& name : node.keys()) {
+    const JsonNode count = node.at(name);
+    const auto id = world.hardware->find_instance_type(name);
+    if (!id) count.fail("unknown instance type \"" + name + "\"");
+    const auto n = count.positive_integer();
+    if (n > 10000) count.fail("expected at most 10000 workers");
+    limits.max_by_type[*id] = static_cast<std::uint32_t>(n);
+  }
+  return limits;
+}
+
+std::uint32_t live_workers(const MetadataStore& store, InstanceTypeId type) {
+  std::uint32_t n = 0;
+  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+    const Worker& worker = store.worker(w);
+    n += worker.instance && worker.type_key == type && worker.phase != WorkerPhase::kGone && !worker.leaving;
+  }
+  return n;
+}
+
+bool may_launch(const WorkerLimits& limits, InstanceTypeId type, const MetadataStore& store) {
+  if (type >= limits.max_by_type.size() || !limits.max_by_type[type]) return true;
+  return live_workers(store, type) < *limits.max_by_type[type];
+}
+
+}  // namespace servesim::infaas
