@@ -1,6 +1,7 @@
 #include "sim/scenario/scenario_loader.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <map>
 #include <set>
@@ -137,12 +138,12 @@ std::set<std::string> reachable_device_types(const SimulationConfig& world) {
   return types;
 }
 
-// The fastest a query can get through the pipeline on this cluster: the longest
-// path of the stages' fastest batch-1 latencies on the cluster's device types,
-// among the variants the application's accuracy floor admits.
-Duration fastest_end_to_end(const JsonNode& node, const Application& app, const SimulationConfig& world) {
+// The fastest a query can get through the pipeline on `types`: the longest
+// path of the stages' fastest batch-1 latencies there, among the variants the
+// application's accuracy floor admits.
+Duration fastest_end_to_end(const JsonNode& node, const Application& app, const SimulationConfig& world,
+                            const std::set<std::string>& types) {
   const Pipeline& pipeline = app.pipeline;
-  const std::set<std::string> types = reachable_device_types(world);
   std::vector<Duration> finish(pipeline.stages().size());
   Duration longest;
   for (StageId s : pipeline.topological_order()) {
@@ -157,7 +158,8 @@ Duration fastest_end_to_end(const JsonNode& node, const Application& app, const 
       }
     }
     if (!best) {
-      node.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's devices");
+      node.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's " +
+                (types.size() == 1 ? *types.begin() : std::string("devices")));
     }
     finish[s] += *best;
     longest = std::max(longest, finish[s]);
@@ -166,27 +168,59 @@ Duration fastest_end_to_end(const JsonNode& node, const Application& app, const 
   return longest;
 }
 
-Application parse_application(const JsonNode& node, const SimulationConfig& world) {
-  node.expect_object({"name", "slo_ms", "min_accuracy", "family", "pipeline", "workload"});
-  Application app{node.string("name"), parse_pipeline(node, *world.models), from_millis(node.positive("slo_ms")),
-                  std::nullopt};
+// Proteus section 6.1.2 (and INFaaS section 6.1): an SLO set as a multiple of
+// the application's fastest batch-1 latency on a CPU of this cluster, so that
+// families of very different cost get comparable SLOs.
+Duration slo_from_cpu_multiple(const JsonNode& node, double multiple, const Application& app,
+                               const SimulationConfig& world) {
+  std::set<std::string> cpus;
+  for (const auto& t : reachable_device_types(world)) {
+    const auto id = world.hardware->find(t);
+    if (id && world.hardware->type(*id).kind == DeviceKind::kCpu) cpus.insert(t);
+  }
+  if (cpus.empty()) node.fail("an SLO as a multiple of the fastest CPU latency needs a CPU device type on this cluster");
+  const Duration fastest = fastest_end_to_end(node, app, world, cpus);
+  return Duration{static_cast<std::int64_t>(std::llround(multiple * static_cast<double>(fastest.ns)))};
+}
+
+// slo_ms, or slo_cpu_multiple, or else the scenario's serving.slo_cpu_multiple.
+Application parse_application(const JsonNode& node, const SimulationConfig& world,
+                              std::optional<double> default_cpu_multiple) {
+  node.expect_object({"name", "slo_ms", "slo_cpu_multiple", "min_accuracy", "family", "pipeline", "workload"});
+  if (node.has("slo_ms") && node.has("slo_cpu_multiple")) node.fail("give \"slo_ms\" or \"slo_cpu_multiple\", not both");
+  Application app{node.string("name"), parse_pipeline(node, *world.models), Duration{}, std::nullopt};
   // Accuracy is normalized to the family's best (1.0), so every floor in [0, 1]
   // admits at least that variant.
   if (node.has("min_accuracy")) app.min_accuracy = node.at("min_accuracy").probability();
-  const Duration fastest = fastest_end_to_end(node, app, world);
+  std::string slo_field = "slo_ms";
+  if (node.has("slo_ms")) {
+    app.slo = from_millis(node.positive("slo_ms"));
+  } else if (node.has("slo_cpu_multiple") || default_cpu_multiple) {
+    slo_field = "slo_cpu_multiple";
+    const double multiple = node.has("slo_cpu_multiple") ? node.positive("slo_cpu_multiple") : *default_cpu_multiple;
+    app.slo = slo_from_cpu_multiple(node, multiple, app, world);
+  } else {
+    node.at("slo_ms");  // the error names the missing field
+  }
+  const Duration fastest = fastest_end_to_end(node, app, world, reachable_device_types(world));
   if (app.slo < fastest) {
-    node.at("slo_ms").fail("the SLO is below the fastest possible latency of this pipeline on this cluster (" +
-                           std::to_string(fastest.millis()) + " ms)");
+    const JsonNode where = node.has(slo_field) ? node.at(slo_field) : node;
+    where.fail("the SLO (" + std::to_string(app.slo.millis()) + " ms) is below the fastest possible latency of this pipeline on this cluster (" +
+               std::to_string(fastest.millis()) + " ms)");
   }
   return app;
 }
 
 void load_applications(const JsonNode& root, const fs::path& base, SimulationConfig& world) {
   const auto apps = root.items("applications");
+  std::optional<double> default_cpu_multiple;
+  if (root.has("serving") && root.at("serving").has("slo_cpu_multiple")) {
+    default_cpu_multiple = root.at("serving").positive("slo_cpu_multiple");
+  }
   if (apps.empty()) root.at("applications").fail("expected at least one application");
   std::set<std::string> names;
   for (AppId a = 0; a < apps.size(); ++a) {
-    world.applications.push_back(parse_application(apps[a], world));
+    world.applications.push_back(parse_application(apps[a], world, default_cpu_multiple));
     const std::string& name = world.applications.back().name;
     if (name == "all") apps[a].at("name").fail("\"all\" is reserved for the whole-run rows of the reports");
     if (!names.insert(name).second) apps[a].at("name").fail("duplicate application name \"" + name + "\"");
@@ -200,7 +234,7 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
 }
 
 void load_serving(const JsonNode& node, SimulationConfig& world) {
-  node.expect_object({"drop", "service_time", "interference"});
+  node.expect_object({"drop", "service_time", "interference", "slo_cpu_multiple"});  // the last: load_applications
   world.cloud.interference = node.boolean_or("interference", true);
   if (node.has("drop")) {
     const std::string drop = node.at("drop").choice({"none", "expired", "infeasible"});

@@ -227,6 +227,24 @@ const std::vector<Case>& cases() {
        {"$DIR/scenario.json", "catalogs.models[0].families[0].variants[1].latency_ms.gpu", "batch 1"}},
       {"negative_window", [](json& s, const TempDir&) { s["outputs"] = {{"window_s", -10}}; },
        {"$DIR/scenario.json", "outputs.window_s"}},
+      {"slo_twice",
+       [](json& s, const TempDir&) { app0(s)["slo_cpu_multiple"] = 2; },
+       {"$DIR/scenario.json", "applications[0]", "not both"}},
+      // 0.1 x the CPU's 10 ms is below the GPU's 2 ms.
+      {"slo_multiple_below_fastest",
+       [](json& s, const TempDir&) {
+         app0(s).erase("slo_ms");
+         app0(s)["slo_cpu_multiple"] = 0.1;
+       },
+       {"$DIR/scenario.json", "applications[0].slo_cpu_multiple", "below the fastest"}},
+      {"slo_multiple_without_cpu",
+       [](json& s, const TempDir&) {
+         app0(s).erase("slo_ms");
+         s["serving"]["slo_cpu_multiple"] = 2;
+         s["cluster"]["devices"].erase(0);
+         s["policies"][0]["params"]["placement"][0]["device_type"] = "gpu";
+       },
+       {"$DIR/scenario.json", "applications[0]", "CPU device type"}},
       {"memory_price_not_an_object",
        [](json& s, const TempDir&) { s["outputs"] = {{"memory_cost_per_gb_second", "yes"}}; },
        {"$DIR/scenario.json", "outputs.memory_cost_per_gb_second", "true, false or an object"}},

@@ -135,6 +135,22 @@ TEST(ScenarioLoader, MemoryPricesAreSection62sOrRepricedByKind) {
   EXPECT_FALSE(load_scenario(dir.write_json("c.json", doc).string()).outputs.memory_prices);
 }
 
+// The toy family's fastest CPU batch-1 latency is small's 10 ms.
+TEST(ScenarioLoader, SloAsAMultipleOfTheFastestCpuLatency) {
+  json doc = base_scenario();
+  TempDir dir;
+  doc["applications"][0].erase("slo_ms");
+  doc["applications"][0]["slo_cpu_multiple"] = 2.5;
+  EXPECT_EQ(load_scenario(dir.write_json("a.json", doc).string()).world.applications[0].slo, from_millis(25));
+  // The scenario-wide default, for a sweep over every application's SLO at once.
+  doc["applications"][0].erase("slo_cpu_multiple");
+  doc["serving"]["slo_cpu_multiple"] = 3;
+  EXPECT_EQ(load_scenario(dir.write_json("b.json", doc).string()).world.applications[0].slo, from_millis(30));
+  // An application's own SLO wins over the default.
+  doc["applications"][0]["slo_ms"] = 40;
+  EXPECT_EQ(load_scenario(dir.write_json("c.json", doc).string()).world.applications[0].slo, from_millis(40));
+}
+
 TEST(ScenarioLoader, FamilyShorthandIsAOneStagePipeline) {
   TempDir dir;
   json shorthand = base_scenario();
