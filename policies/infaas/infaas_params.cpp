@@ -84,7 +84,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
                         "vm_cooldown_checks", "vm_idle_checks", "cpu_cores_per_replica", "batch_cap",
                         "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
-                        "max_workers"});
+                        "max_workers", "fixed_variants", "preload_placement"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -168,21 +168,11 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   }
   p.profiles.accuracy_objective = p.mode == Mode::kAccuracy;
   const bool baseline = p.mode == Mode::kClipperPlus || p.mode == Mode::kSmPlus;
-  if (params.has("fixed_variant")) {
-    const JsonNode variant = params.at("fixed_variant");
-    if (!baseline) variant.fail("only the baselines (\"mode\": \"clipper+\" or \"sm+\") take a fixed variant");
-    const auto v = world.models->find_variant(variant.string());
-    if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
-    p.fixed_variant = *v;
-  } else if (baseline) {
-    params.fail("mode \"" + std::string(p.mode == Mode::kClipperPlus ? "clipper+" : "sm+") +
-                "\" needs \"fixed_variant\"");
+  p.fixed = parse_fixed_variants(params, world, baseline);
+  if (baseline) {
+    for (const Preload& pre : p.preload) check_preload(p.fixed, pre.variant, *world.models, pre.where);
   }
-  if (p.fixed_variant) {
-    for (const Preload& pre : p.preload) {
-      if (pre.variant != *p.fixed_variant) throw InputError(pre.where, "the baselines preload only fixed_variant");
-    }
-  }
+  p.preload_placement = parse_preload_placement(params);
   if (p.mode == Mode::kClipperPlus && p.preload.empty()) {
     params.fail("mode \"clipper+\" serves only what \"preload\" loads at start: give its fixed instances");
   }

@@ -32,7 +32,11 @@
 //                                    // would make the query miss its budget (variant_selector.hpp)
 //   "mode": "infaas",                // or "infaas-accuracy" (Proteus section 6.1.1), or a
 //                                    // section 6 baseline (Table 5): "clipper+" or "sm+"
-//   "fixed_variant": "resnet50-tf-cpu"  // the baselines' one variant (required for them only)
+//   "fixed_variant": "resnet50-tf-cpu",  // a baseline's variant of its family (fixed_variants.hpp)
+//   "fixed_variants": {"densenet121": "densenet121-tensorrt-b8"},  // per family (fixed_variants.hpp): required
+//                                    // for every application's family in the baselines; in "infaas" mode, queries
+//                                    // that name their variant (section 3.1)
+//   "preload_placement": "pack"      // or "spread": the roomiest device (preload_placement.hpp)
 // }
 //
 // Modes (section 6, Table 5; the baselines are INFaaS configured down, so they
@@ -60,7 +64,8 @@
 //               variant (no model-vertical scaling); the VM autoscaler adds and
 //               removes workers; Algorithm 1 may load fixed_variant on a query's
 //               path. Preload is optional (fixed_variant only).
-// In both baselines every application must use fixed_variant's family.
+// In both baselines every application's family must have a fixed variant
+// (fixed_variant or fixed_variants, fixed_variants.hpp).
 //
 // Worker types: one instance type per hardware kind, the kind the VM
 // autoscaler adds. Defaults are section 6's workers; a default missing from
@@ -73,6 +78,8 @@
 #include <string>
 #include <vector>
 
+#include "policies/infaas/fixed_variants.hpp"
+#include "policies/infaas/preload_placement.hpp"
 #include "policies/infaas/variant_profile.hpp"
 #include "policies/infaas/variant_state.hpp"
 #include "policies/infaas/vm_autoscaler.hpp"
@@ -114,7 +121,8 @@ struct InfaasParams {
   UnmetQueries unmet = UnmetQueries::kRoute;
   bool queue_aware = false;
   Mode mode = Mode::kInfaas;
-  std::optional<VariantId> fixed_variant;  // the baselines' only variant
+  FixedVariants fixed;  // "fixed_variant", "fixed_variants" (fixed_variants.hpp)
+  PreloadPlacement preload_placement = PreloadPlacement::kPack;  // preload_placement.hpp
   std::string where;  // "file: policies[i].params", for errors found at start
 };
 

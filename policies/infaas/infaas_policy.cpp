@@ -76,7 +76,7 @@ std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const 
   for (FamilyId f = 0; f < models.families().size(); ++f) {
     if (!budget[f]) continue;
     for (VariantId v : models.family(f).variants) {
-      if (params.fixed_variant && v != *params.fixed_variant) continue;  // a baseline's one variant
+      if (!params.fixed.allows(f, v)) continue;  // a fixed variant: a baseline's, or one the queries name
       for (DeviceTypeId t : types) {
         if (auto p = infaas::make_profile(v, models.variant(v), t, world.hardware->type(t), *budget[f], params.profiles)) {
           profiles.push_back(*p);
@@ -139,7 +139,7 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
     if (!any) {
       params.fail("no variant of family \"" + world.models->family(req.stages[s].family).name +
                   "\" runs on this policy's workers (worker_types, initial workers, fixed devices)" +
-                  (params_.fixed_variant ? std::string(", or fixed_variant is not of that family") : std::string()));
+                  (params_.fixed.any() ? std::string(", or its fixed variant does not run there") : std::string()));
     }
   }
   infaas::SelectionRules selection;
@@ -220,7 +220,7 @@ void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
     std::uint32_t profile = 0;
     while (store_.profile(profile).variant != p.variant || store_.profile(profile).device_type != p.device_type) ++profile;
     for (std::uint32_t n = 0; n < p.count; ++n) {
-      const auto slot = infaas::best_fit(view, store_, profile);
+      const auto slot = infaas::preload_slot(params_.preload_placement, view, store_, profile);
       if (!slot || !load(profile, *slot, view.now())) {
         throw InputError(p.where, "replica " + std::to_string(n + 1) + " does not fit on the initial workers");
       }

@@ -600,6 +600,175 @@ def proteus_catalog():
     }
 
 
+# --------------------------------------------------------------------------
+# INFaaS section 6's model zoo (Table 6): 22 architectures of its 8 families,
+# with variants on INFaaS' three worker types (section 6: m5.2xlarge CPU,
+# p3.2xlarge V100, inf1.2xlarge Inferentia). One catalog family per
+# architecture: an INFaaS application registers a model architecture and INFaaS
+# picks among that architecture's variants (section 3.1), so the variants of one
+# family share their weights and accuracy.
+
+ZOO_CPU = "m5.2xlarge.cpu"
+# One CPU replica takes 2 of the m5.2xlarge's 8 vCPUs (scenarios using this
+# catalog with INFaaS set "cpu_cores_per_replica": 2, 4 replicas per worker),
+# so that section 6.1's baselines can hold the 18 cold models' CPU variants on
+# 5 CPU workers. Table 2's A (ResNet50, TensorFlow) takes 200 ms on 4 vCPUs; on
+# 2 vCPUs we scale it by MArk's c5.xlarge (4 vCPUs) over c5.large (2 vCPUs)
+# capacity ratio, 490 / 284 req/min (public code), i.e. CPU throughput per
+# worker grows by that ratio's 2 / 1.73, not 2x.
+ZOO_CPU_VCPUS = 2
+ZOO_CPU_SLOWDOWN = MARK_CAPACITY_RPM["c5.xlarge"] / MARK_CAPACITY_RPM["c5.large"]
+K_ZOO_CPU = INFAAS_A_MS / G_RESNET50 * ZOO_CPU_SLOWDOWN
+# Inferentia: Table 2's B, ResNet50 compiled with Neuron on one NeuronCore,
+# 20 ms at batch 2, i.e. 10 ms per query; INFaaS' one-point rule through the
+# origin (latency proportional to the batch), scaled by compute.
+K_ZOO_NEURON = INFAAS_B[1] / INFAAS_B[0] / G_RESNET50
+# GPU without TensorRT (the framework's own runtime): the TensorRT line x 2, an
+# assumption; no paper of the project's sources prints a framework-vs-TensorRT
+# V100 latency.
+ZOO_FRAMEWORK_GPU_FACTOR = 2.0
+ZOO_TRT_BATCHES = (1, 8, 32)  # TensorRT engines built for these maximum batches (INFaaS "optimized for batch b")
+ZOO_TRT_MEMORY_STEP = 0.25  # assumed: +25 % memory per doubling of an engine's batch (activations, workspace)
+ZOO_BATCHES = [1, 2, 4, 8, 16, 32, 64]  # INFaaS section 5 profiles batch 1..64 in powers of two
+
+TORCHVISION = "torchvision model table (Acc@1, GFLOPS column = multiply-adds, Params)"
+ZOPH = "Zoph et al. 2018 (NASNet)"
+
+# GNMT: the TensorFlow NMT tutorial's 4-layer GNMT (1024 units, bidirectional
+# first encoder layer, 32k BPE vocabulary), counted as one MAC per weight per
+# token: encoder 4 x 1024 x 2048 per LSTM layer (the bidirectional one twice),
+# decoder 4 layers with the attention context as input (4 x 1024 x 3072 each),
+# attention 2 x 1024 x 1024 and the 1024 x 32000 softmax per target token;
+# T5_TOKENS tokens in and out, greedy decoding.
+_GNMT_LSTM = 4 * 1024 * 2048
+GNMT_ENCODER_MACS = 5 * _GNMT_LSTM
+GNMT_DECODER_MACS = 4 * (4 * 1024 * 3072) + 2 * 1024 * 1024 + 1024 * 32000
+G_GNMT = (GNMT_ENCODER_MACS + GNMT_DECODER_MACS) * T5_TOKENS / 1e9
+GNMT_PARAMS_M = (GNMT_ENCODER_MACS + GNMT_DECODER_MACS + 2 * 32000 * 1024) / 1e6  # plus two embeddings
+
+
+def zoo_architectures():
+    """(Table 6 family, architecture id, accuracy, accuracy note, GMAC, GMAC note, params M, params note)."""
+    rows = []
+
+    def arch(family, name, acc, acc_note, g, g_note, params, params_note):
+        rows.append((family, name, acc, acc_note, g, g_note, params, params_note))
+
+    tv = lambda n, acc: f"measured: {TORCHVISION}, {n} ImageNet top-1 {acc} %"
+    arch("MobileNet", "mobilenet_v1", 70.6, "measured: Howard et al. 2017 (MobileNets) Table 8, 1.0 MobileNet-224 ImageNet top-1 70.6 %",
+         0.569, "Howard et al. 2017 Table 8 (569 M mult-adds)", 4.2, "Howard et al. 2017 Table 8")
+    arch("MobileNet", "mobilenet_v2", 71.878, tv("mobilenet_v2", 71.878), 0.30, TORCHVISION, 3.5, TORCHVISION)
+    arch("AlexNet", "alexnet", 56.522, tv("alexnet", 56.522), 0.71, TORCHVISION, 61.1, TORCHVISION)
+    for depth, acc, g, p in [(121, 74.434, 2.83, 8.0), (161, 77.138, 7.73, 28.7), (169, 75.6, 3.36, 14.1),
+                             (201, 76.896, 4.29, 20.0)]:
+        arch("DenseNet", f"densenet{depth}", acc, tv(f"densenet{depth}", acc), g, TORCHVISION, p, TORCHVISION)
+    he = "He et al. 2016 Table 1 (the project's V100 and CPU lines are calibrated on its 3.8 for ResNet50)"
+    for depth, acc, g, p in [(18, 69.758, 1.8, 11.7), (34, 73.314, 3.6, 21.8), (50, 76.13, 3.8, 25.6),
+                             (101, 77.374, 7.6, 44.5), (152, 78.312, 11.3, 60.2)]:
+        arch("ResNet", f"resnet{depth}", acc, tv(f"resnet{depth}", acc), g, he, p, TORCHVISION)
+    for depth, acc, g, p in [(11, 69.02, 7.61, 132.9), (13, 69.928, 11.31, 133.0), (16, 71.592, 15.47, 138.4),
+                             (19, 72.376, 19.63, 143.7)]:
+        arch("VGG", f"vgg{depth}", acc, tv(f"vgg{depth}", acc), g, TORCHVISION, p, TORCHVISION)
+    arch("Inception", "googlenet", 69.778, tv("googlenet (Inception v1)", 69.778), 1.5, TORCHVISION, 6.6, TORCHVISION)
+    arch("Inception", "inception_v3", 78.8, f"measured: {ZOPH} Table 2, Inception V3 ImageNet top-1 78.8 %",
+         G_INCEPTION_V3, f"{ZOPH} Table 2 (5.72 B mult-adds)", 23.8, f"{ZOPH} Table 2")
+    arch("Inception", "inception_resnet_v2", 80.1, f"measured: {ZOPH} Table 2, Inception-ResNet V2 ImageNet top-1 80.1 %",
+         13.2, f"{ZOPH} Table 2 (13.2 B mult-adds)", 55.8, f"{ZOPH} Table 2")
+    arch("NasNet", "nasnet_mobile", 74.0, f"measured: {ZOPH} Table 3, NASNet-A (4 @ 1056) ImageNet top-1 74.0 %",
+         0.564, f"{ZOPH} Table 3 (564 M mult-adds)", 5.3, f"{ZOPH} Table 3")
+    arch("NasNet", "nasnet_large", 82.7, f"measured: {ZOPH} Table 2, NASNet-A (6 @ 4032) ImageNet top-1 82.7 %",
+         23.8, f"{ZOPH} Table 2 (23.8 B mult-adds)", 88.9, f"{ZOPH} Table 2")
+    arch("GNMT", "gnmt", 1.0, "derived: a one-architecture family (normalized accuracy 1); INFaaS prints no BLEU",
+         G_GNMT, (f"derived: the TensorFlow NMT tutorial's 4-layer GNMT (1024 units, 32k BPE vocabulary), one MAC per "
+                  f"weight per token, {T5_TOKENS} tokens in and {T5_TOKENS} out, greedy decoding: "
+                  f"{GNMT_ENCODER_MACS / 1e6:.1f} M MACs per source and {GNMT_DECODER_MACS / 1e6:.1f} M per target token"),
+         round(GNMT_PARAMS_M, 1), "the same count plus the two 32k x 1024 embeddings")
+    return rows
+
+
+def infaas_zoo_catalog():
+    src = ("INFaaS (USENIX ATC'21) section 6 and Table 6 (8 families, 22 architectures, variants on CPU, V100 GPU "
+           "and Inferentia); latency lines calibrated on INFaaS Table 2 and section 6.2 (see fit notes)")
+    families = []
+    count = 0
+    for table6, name, acc, acc_note, g, g_note, params, params_note in zoo_architectures():
+        cpu_k = K_ZOO_CPU * g
+        trt_a, trt_k = V100_A, V100_K * g
+        size = weights_mb(params)
+        base = {"accuracy": acc, "load_latency_ms": load_of(size), "latency_fit": "linear",
+                "source": f"INFaaS Table 6 ({table6}); {acc_note.split(': ', 1)[1]}; compute: {g_note}"}
+        gmac_text = f"{g:.3f} GMAC per query ({g_note})"
+        mem_base = MEMORY_NOTE + f" ({params}M parameters, {params_note})"
+
+        def max_batch_note(b):
+            if b == 64:
+                return "measured: INFaaS section 5 profiles batch sizes 1 to 64"
+            return f"derived: a TensorRT engine built for batch {b} (INFaaS section 6: variants differ in batch size)"
+
+        def variant(suffix, device, points, max_batch, memory_mb, latency_note, memory_note, framework, batch_note=None):
+            v = dict(base)
+            v.update({"name": f"{name}-{suffix}", "memory_mb": r3(memory_mb), "max_batch": max_batch,
+                      "latency_ms": {device: points}})
+            v["source"] = base["source"] + f"; {framework}"
+            v["provenance"] = {"accuracy": acc_note + " (every variant of an architecture has its weights)",
+                               "latency": latency_note, "memory": memory_note, "load_latency": LOAD_NOTE,
+                               "max_batch": batch_note or max_batch_note(max_batch)}
+            return v
+
+        cpu_note = (f"derived: {gmac_text} x {K_ZOO_CPU:.2f} ms/GMAC x batch on {ZOO_CPU_VCPUS} of the m5.2xlarge's 8 vCPUs: "
+                    f"INFaaS Table 2's ResNet50 TensorFlow CPU variant (200 ms on 4 vCPUs, 3.8 GMAC) x "
+                    f"{ZOO_CPU_SLOWDOWN:.3f}, MArk's c5.xlarge / c5.large Inception-v3 capacity ratio (490 / 284 "
+                    f"req/min) for half the vCPUs; latency proportional to the batch (MArk section 3.4, INFaaS' "
+                    f"one-point rule). Scenarios set the infaas policy's cpu_cores_per_replica to {ZOO_CPU_VCPUS}")
+        rows = []
+        tf_cpu_note = cpu_note + "; no published number separates TensorFlow from Caffe2 on these CPUs: one line for both"
+        rows.append(variant("tensorflow-cpu", ZOO_CPU, proportional(cpu_k, ZOO_BATCHES), 64, memory_of(params),
+                            tf_cpu_note, mem_base, "TensorFlow Serving on CPU"))
+        if name != "gnmt":
+            rows.append(variant("caffe2-cpu", ZOO_CPU, proportional(cpu_k, ZOO_BATCHES), 64, memory_of(params),
+                                tf_cpu_note, mem_base, "Caffe2 on CPU"))
+        fw_note = (f"derived: {ZOO_FRAMEWORK_GPU_FACTOR:g} x the project's V100 TensorRT line "
+                   f"({V100_A:.3f} + {V100_K:.4f} ms/GMAC x {gmac_text} x batch), an assumed cost of running the "
+                   f"framework's own GPU runtime instead of TensorRT (no paper of the project's sources prints one)")
+        gpu_batches = [b for b in ZOO_BATCHES if b <= 32]
+        rows.append(variant("tensorflow-gpu", "v100",
+                            [[b, r3(ZOO_FRAMEWORK_GPU_FACTOR * (trt_a + trt_k * b))] for b in gpu_batches], 32,
+                            memory_of(params), fw_note, mem_base, "TensorFlow on the V100, no TensorRT",
+                            "derived: INFaaS' public code caps online batches at 32"))
+        for top in ZOO_TRT_BATCHES:
+            steps = math.log2(top)
+            trt_note = (f"derived: the project's V100 TensorRT line {V100_A:.3f} + {V100_K:.4f} ms/GMAC x {gmac_text} "
+                        f"x batch, exact through INFaaS' ResNet50-TensorRT (Table 2: batch 12 at 15 ms; section 6.2: "
+                        f"batch 1 at ~3.5 ms), for batches 1..{top}")
+            if name == "gnmt":
+                trt_note += "; low confidence: sequence models batch better on GPUs than this rule says"
+            rows.append(variant(f"tensorrt-b{top}", "v100", linear_points(trt_a, trt_k, [b for b in ZOO_BATCHES if b <= top]),
+                                top, memory_of(params) * (1 + ZOO_TRT_MEMORY_STEP * steps),
+                                trt_note, mem_base + f"; assumed: + {int(ZOO_TRT_MEMORY_STEP * 100)} % per doubling of the "
+                                f"engine's batch (activations and workspace), so that a larger-batch engine costs more "
+                                f"in INFaaS' memory-proportional cost (section 6.2)", "TensorRT engine on the V100"))
+        if name != "gnmt":
+            neuron_note = (f"derived: {gmac_text} x {K_ZOO_NEURON:.3f} ms/GMAC x batch on one NeuronCore: INFaaS Table 2's "
+                           f"ResNet50 Neuron variant (20 ms at batch 2 on one Inferentia core, 3.8 GMAC), proportional "
+                           f"to the batch as INFaaS' one-point rule through the origin")
+            rows.append(variant("inferentia", "neuroncore", proportional(K_ZOO_NEURON * g, ZOO_BATCHES), 64,
+                                memory_of(params), neuron_note, mem_base, "compiled with AWS Neuron for one NeuronCore"))
+        count += len(rows)
+        families.append({"name": name, "task": "translation" if name == "gnmt" else "image-classification",
+                         "source": f"INFaaS Table 6 ({table6})", "variants": rows})
+    return {
+        "description": (f"INFaaS (ATC'21) section 6's model zoo: Table 6's 8 families as 22 architectures, one catalog "
+                        f"family each, {count} variants: TensorFlow and Caffe2 on CPU ({ZOO_CPU}, one replica = "
+                        f"{ZOO_CPU_VCPUS} vCPUs), TensorFlow and TensorRT engines for batch 1, 8 and 32 on the V100, "
+                        f"Neuron on one NeuronCore (GNMT: no Caffe2 or Neuron variant). Latency from each "
+                        f"architecture's compute on lines calibrated on INFaaS Table 2: CPU {K_ZOO_CPU:.2f} ms/GMAC x "
+                        f"batch, NeuronCore {K_ZOO_NEURON:.3f} ms/GMAC x batch, V100 TensorRT {V100_A:.3f} + "
+                        f"{V100_K:.4f} ms/GMAC x batch, V100 framework 2 x that. See each variant's provenance."),
+        "source": src,
+        "families": families,
+    }
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     print(f"calibration: cpu k={K_CPU:.3f}; k80 a={K80_A:.3f} k={K80_K:.4f}; v100 a={V100_A:.4f} k={V100_K:.5f}; "
@@ -608,6 +777,7 @@ def main():
     write("mark_models.json", mark_catalog())
     write("inferline_models.json", inferline_catalog())
     write("proteus_families.json", proteus_catalog())
+    write("infaas_zoo.json", infaas_zoo_catalog())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,36 @@
+#include "policies/infaas/preload_placement.hpp"
+
+namespace servesim::infaas {
+
+PreloadPlacement parse_preload_placement(const JsonNode& params) {
+  if (!params.has("preload_placement")) return PreloadPlacement::kPack;
+  return params.at("preload_placement").choice({"pack", "spread"}) == "spread" ? PreloadPlacement::kSpread
+                                                                               : PreloadPlacement::kPack;
+}
+
+std::optional<Slot> roomiest_fit(const ClusterView& view, const MetadataStore& store, std::uint32_t profile) {
+  for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
+    std::optional<Slot> best;
+    double best_free = 0;
+    for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
+      if (store.worker(w).phase != phase) continue;
+      for (DeviceId d : store.worker(w).devices) {
+        if (!fits(view, store, w, d, profile)) continue;
+        const double free = view.device(d).memory_free_mb;
+        if (!best || free > best_free) {
+          best = Slot{w, d};
+          best_free = free;
+        }
+      }
+    }
+    if (best) return best;
+  }
+  return std::nullopt;
+}
+
+std::optional<Slot> preload_slot(PreloadPlacement placement, const ClusterView& view, const MetadataStore& store,
+                                 std::uint32_t profile) {
+  return placement == PreloadPlacement::kSpread ? roomiest_fit(view, store, profile) : best_fit(view, store, profile);
+}
+
+}  // namespace servesim::infaas
