@@ -2,6 +2,7 @@
 
 #include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/infaas/infaas_policy.hpp"
+#include "policies/proteus/proteus_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
 namespace servesim {
@@ -19,6 +20,22 @@ std::vector<PolicyEntry> policy_registry() {
       {"infaas-ilp", "INFaaS section 4.2.1's ILP solved exactly (GLPK) on every tick: an oracle autoscaler over variants and instance types",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasIlpPolicy>(params, context);
+       }},
+      {"proteus", "Proteus (ASPLOS'24): MILP over variant selection, placement and query assignment with demand lowering, every 30 s and on bursts; proactive batching; ablation switches model_selection, model_placement, query_assignment, adaptive_batching",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kProteus);
+       }},
+      {"clipper-ha", "Proteus section 6.1.1's Clipper-HA: static MILP allocation of each application's most accurate variant, AIMD batching",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kClipperHa);
+       }},
+      {"clipper-ht", "Proteus section 6.1.1's Clipper-HT: static MILP allocation of each application's least accurate variant, AIMD batching",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kClipperHt);
+       }},
+      {"sommelier", "Proteus section 6.1.1's Sommelier: MILP start placement, then per-application variant swaps on each device (never re-placed), Proteus batching",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kSommelier);
        }},
   };
 }

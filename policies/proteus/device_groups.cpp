@@ -1,0 +1,63 @@
+#include "policies/proteus/device_groups.hpp"
+
+#include <algorithm>
+
+namespace servesim::proteus {
+
+DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
+                           const std::vector<std::optional<AppId>>& pinned) {
+  DeviceGroups g;
+  g.of_device.resize(device_type.size());
+  for (std::size_t d = 0; d < device_type.size(); ++d) {
+    const std::optional<AppId> app = pinned.empty() ? std::nullopt : pinned[d];
+    std::uint32_t k = 0;
+    while (k < g.type.size() && !(g.type[k] == device_type[d] && g.app[k] == app)) ++k;
+    if (k == g.type.size()) {
+      g.type.push_back(device_type[d]);
+      g.app.push_back(app);
+      g.size.push_back(0);
+    }
+    g.of_device[d] = k;
+    ++g.size[k];
+  }
+  return g;
+}
+
+MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOption>& options,
+                         std::vector<double> demand) {
+  MilpProblem p;
+  p.devices_per_type = groups.size;
+  for (const VariantOption& o : options) {
+    p.variant_query_type.push_back(o.app);
+    p.accuracy.push_back(o.accuracy);
+  }
+  p.capacity_qps.assign(groups.type.size(), std::vector<double>(options.size(), 0.0));
+  for (std::size_t g = 0; g < groups.type.size(); ++g) {
+    for (std::size_t m = 0; m < options.size(); ++m) {
+      if (groups.app[g] && *groups.app[g] != options[m].app) continue;
+      p.capacity_qps[g][m] = options[m].qps_on(groups.type[g]);
+    }
+  }
+  p.demand_qps = std::move(demand);
+  return p;
+}
+
+double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps) {
+  // No application can be given more than every device at its fastest.
+  double high = 0;
+  for (std::size_t g = 0; g < groups.type.size(); ++g) {
+    double fastest = 0;
+    for (const VariantOption& o : options) fastest = std::max(fastest, o.qps_on(groups.type[g]));
+    high += fastest * groups.size[g];
+  }
+  double low = 0;
+  // To 0.1 % of the bound (about 10 solves): a start plan, not an optimum.
+  while (high - low > 1e-3 * high) {
+    const double mid = (low + high) / 2;
+    const bool feasible = solve_milp(milp_problem(groups, options, std::vector<double>(apps, mid))).has_value();
+    (feasible ? low : high) = mid;
+  }
+  return low;
+}
+
+}  // namespace servesim::proteus

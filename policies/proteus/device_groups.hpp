@@ -1,0 +1,39 @@
+#pragma once
+// The MILP's device types: sets of interchangeable devices, so that the MILP
+// is posed on counts (proteus_milp.hpp). Devices of one device type form one
+// group; with pinned applications (Proteus without model placement and
+// Sommelier, section 6.5: variants change "without moving them around"), a
+// group is one device type and one application, and only that application's
+// variants are allowed on it. Groups are numbered in order of their first
+// device, so the same cluster always gives the same groups.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "policies/proteus/proteus_milp.hpp"
+#include "policies/proteus/variant_options.hpp"
+
+namespace servesim::proteus {
+
+struct DeviceGroups {
+  std::vector<std::uint32_t> of_device;   // [d]: the group of device d
+  std::vector<DeviceTypeId> type;         // [g]
+  std::vector<std::optional<AppId>> app;  // [g]: the pinned application, if any
+  std::vector<std::uint32_t> size;        // [g]: devices in it
+};
+
+// `pinned` is empty (group by type) or gives each device's application.
+DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
+                           const std::vector<std::optional<AppId>>& pinned = {});
+
+// The MILP for `demand` (by application): P[g][m] is option m's capacity on
+// group g's type, 0 where m is not allowed (or belongs to another pinned application).
+MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOption>& options,
+                         std::vector<double> demand);
+
+// The largest load the groups can serve when every application asks for the
+// same rate (0 if they cannot serve all applications at once): the start
+// load when the scenario gives none. Found by bisection on solve_milp.
+double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps);
+
+}  // namespace servesim::proteus

@@ -1,0 +1,96 @@
+#pragma once
+// The parameters of the Proteus family of policies ("proteus", "clipper-ha",
+// "clipper-ht", "sommelier"; proteus_policy.hpp says what each does), read
+// from the scenario's JSON. Every key is optional; a key a policy does not
+// take is an error, as is any unknown key. Defaults are the paper's (section
+// noted) or, where it is silent, the public artifact's
+// (reference/public-code-notes.md, UMass-LIDS/Proteus).
+//
+// "proteus" (all keys):
+// {
+//   "initial_load_qps": 200,          // or {"app name": qps, ...} naming every application:
+//                                     // the load the start plan is made for (below)
+//   "beta": 1.05,                     // headroom of the demand the MILP serves (artifact config;
+//                                     // lowered while infeasible, demand_lowering.hpp)
+//   "solve_interval_s": 30,           // section 6.1.5 (the artifact uses 10)
+//   "warmup_solves_s": [5, 20],       // extra early solves (artifact run.py: steps 5 and 20)
+//   "solve_delay": 4.2,               // seconds from a solve to its plan taking effect, or
+//                                     // "measured" (below); section 6.8's mean solve time
+//   "ewma_com": 1.6,                  // pandas ewm(com=...) of the demand (artifact config)
+//   "ewma_window_s": 20,              // one-second samples the EWMA looks at (artifact EWMA_WINDOW)
+//   "burst_factor": 1.25,             // a burst: the recent rate exceeds this times the
+//   "burst_window_s": 2,              //   estimate the plan was made for, over this many seconds;
+//   "burst_min_gap_s": 2,             //   at most one solve per this (artifact: period 2 s in bursts)
+//   "model_selection": true,          // ablations, section 6.5 (proteus_policy.hpp)
+//   "model_placement": true,
+//   "query_assignment": true,
+//   "adaptive_batching": true
+// }
+// "sommelier": the same but the four switches and solve_delay (its heuristic
+//   decides at once); beta defaults to 1.5 (artifact sommelier.json).
+// "clipper-ha", "clipper-ht": initial_load_qps and beta only (they never re-solve).
+//
+// initial_load_qps: before any arrival nothing has been measured, so the start
+// plan is made for this load (a static allocation made offline, as the
+// artifact's algorithms/*_solutions files). Without it: the largest load the
+// cluster serves with the policy's variants when every application asks for
+// the same rate (capacity split evenly among the query types).
+//
+// solve_delay "measured": the plan takes effect after the GLPK solve's wall
+// time. Runs are then no longer reproducible (the time differs from run to
+// run and machine to machine), which is why a fixed delay is the default.
+//
+// Burst (section 3, "If the load balancer detects a burst of requests ... it
+// calls the controller"; the paper gives no rule): an application's mean rate
+// over the last burst_window_s one-second samples exceeds burst_factor times
+// the estimate the current plan was solved for. 1.25 over 2 s: a 25 % jump is
+// far outside Poisson noise at the rates the plan serves (2.6 standard
+// deviations at 50 QPS), and 2 s is the artifact's solve period during bursts.
+// The estimate, not the lowered demand, is the reference: when the cluster is
+// saturated (beta < 1) a re-solve cannot serve more. A burst solve uses the
+// same EWMA (the artifact's only estimate); while it lags behind a step, the
+// burst triggers again once each plan takes effect, until it has caught up.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "policies/proteus/demand_lowering.hpp"
+#include "policies/policy.hpp"
+#include "sim/core/json_node.hpp"
+
+namespace servesim::proteus {
+
+enum class Flavor : std::uint8_t { kProteus, kClipperHa, kClipperHt, kSommelier };
+
+struct BurstRule {
+  double factor = 1.25;
+  std::uint32_t window_s = 2;
+  Duration min_gap = from_seconds(2);
+};
+
+struct ProteusParams {
+  Flavor flavor = Flavor::kProteus;
+  std::optional<std::vector<double>> initial_load;  // by application
+  LoweringSchedule lowering;                         // start_beta is "beta"
+  Duration solve_interval = from_seconds(30);
+  std::vector<Duration> warmup_solves = {from_seconds(5), from_seconds(20)};
+  bool measured_solve_delay = false;
+  Duration solve_delay = from_seconds(4.2);
+  double ewma_com = 1.6;
+  std::uint32_t ewma_window = 20;
+  BurstRule burst;
+  bool model_selection = true;
+  bool model_placement = true;
+  bool query_assignment = true;
+  bool adaptive_batching = true;
+  std::string where;  // "file: policies[i].params", for errors found at start
+};
+
+// Throws InputError naming the JSON path of a bad value. Applications must be
+// single-stage (section 6.1.2: one query type is one model family).
+ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor);
+
+std::string_view flavor_name(Flavor flavor);
+
+}  // namespace servesim::proteus

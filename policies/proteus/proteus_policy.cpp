@@ -1,0 +1,201 @@
+#include "policies/proteus/proteus_policy.hpp"
+
+#include <algorithm>
+
+#include "policies/proteus/sommelier_heuristic.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace servesim {
+
+using namespace proteus;
+
+namespace {
+
+// The monitor samples arrivals per second (the artifact's one-second steps).
+constexpr Duration kSamplePeriod{1'000'000'000};
+// A load waiting for a replaced replica's memory is retried this often: the
+// replica drains within about one SLO once it retires (Table 3's SLOs are
+// up to hundreds of ms), after its own load if it was still loading.
+constexpr Duration kRetryPeriod{100'000'000};
+
+}  // namespace
+
+ProteusPolicy::ProteusPolicy(const JsonNode& params, const PolicyContext& context, Flavor flavor)
+    : params_(parse_proteus_params(params, context.world, flavor)),
+      world_(context.world),
+      demand_(context.world.applications.size(), params_.ewma_com, params_.ewma_window, params_.burst.window_s),
+      trigger_(params_.solve_interval, params_.warmup_solves, params_.burst) {}
+
+bool ProteusPolicy::re_solves() const {
+  return params_.flavor == Flavor::kProteus || params_.flavor == Flavor::kSommelier;
+}
+
+OptionRules ProteusPolicy::option_rules() const {
+  OptionRules rules;
+  if (params_.flavor == Flavor::kClipperHa || !params_.model_selection) rules.choice = VariantChoice::kMostAccurate;
+  if (params_.flavor == Flavor::kClipperHt) rules.choice = VariantChoice::kLeastAccurate;
+  rules.batch_limit = params_.adaptive_batching ? 0 : 1;
+  return rules;
+}
+
+RoutingRule ProteusPolicy::routing_rule() const {
+  if (params_.flavor == Flavor::kSommelier) return RoutingRule::kCapacity;
+  return params_.query_assignment ? RoutingRule::kPlanShares : RoutingRule::kUniform;
+}
+
+// B* is the capacity's batch (section 4), the batch the MILP planned with.
+BatcherSpec ProteusPolicy::batcher_for(std::uint32_t option, DeviceTypeId type) const {
+  BatcherSpec spec;
+  const bool clipper = params_.flavor == Flavor::kClipperHa || params_.flavor == Flavor::kClipperHt;
+  spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
+  spec.max_batch = options_[option].capacity[type]->batch;
+  return spec;
+}
+
+void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {
+  std::vector<bool> present(view.hardware().types().size(), false);
+  for (DeviceId d = 0; d < view.device_count(); ++d) {
+    device_type_.push_back(view.device(d).type);
+    present[device_type_.back()] = true;
+  }
+  options_ = variant_options(world_, present, option_rules(), params_.where);
+  groups_ = group_devices(device_type_);
+  rollout_.emplace(device_type_.size(), options_,
+                   [this](std::uint32_t o, DeviceTypeId t) { return batcher_for(o, t); });
+  const std::vector<double> load = start_load();
+  double solve_seconds = 0;
+  auto plan = milp_plan(load, solve_seconds);
+  if (!plan) {
+    throw InputError(params_.where, "the MILP has no plan for the start load even at beta " +
+                                        std::to_string(params_.lowering.min_beta) + " (initial_load_qps)");
+  }
+  apply(*plan, control, view);
+  start_loads_ = rollout_->loads();
+  if (params_.flavor == Flavor::kSommelier || !params_.model_placement) pin_applications();
+  schedule_next_tick(view.now());
+}
+
+std::vector<double> ProteusPolicy::start_load() const {
+  if (params_.initial_load) return *params_.initial_load;
+  const std::size_t apps = world_.applications.size();
+  const double load = max_uniform_load(groups_, options_, apps);
+  if (load <= 0) {
+    throw InputError(params_.where, "the cluster cannot serve every application at once with " +
+                                        std::string(flavor_name(params_.flavor)) +
+                                        "'s variants; give initial_load_qps");
+  }
+  return std::vector<double>(apps, load);
+}
+
+std::optional<DevicePlan> ProteusPolicy::milp_plan(const std::vector<double>& estimates, double& solve_seconds) {
+  const auto lowered = solve_with_lowering(milp_problem(groups_, options_, estimates), params_.lowering);
+  if (!lowered) return std::nullopt;
+  solve_seconds = lowered->solve_seconds;
+  const auto hosted = rollout_->hosted();
+  DevicePlan plan = plan_on_devices(lowered->plan, groups_, hosted);
+  plan.planned_for = estimates;
+  plan.beta = lowered->beta;
+  fill_idle_devices(plan, options_, groups_, hosted, estimates);
+  share_by_variant(plan, lowered->plan, groups_);
+  return plan;
+}
+
+// From now on each device's application is fixed: groups are (type, application).
+void ProteusPolicy::pin_applications() {
+  std::vector<std::optional<AppId>> app(device_type_.size());
+  for (DeviceId d = 0; d < app.size(); ++d) {
+    if (plan_.devices[d].option) app[d] = options_[*plan_.devices[d].option].app;
+  }
+  groups_ = group_devices(device_type_, app);
+}
+
+RouteDecision ProteusPolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView& view) {
+  demand_.count(request.app, view.now());
+  return RouteDecision::by_weights();
+}
+
+void ProteusPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
+  const SimTime now = view.now();
+  demand_.advance(now);
+  if (pending_ && now >= pending_->at) {
+    const Pending due = std::move(*pending_);
+    pending_.reset();
+    apply(due.plan, control, view);
+  }
+  refresh(control, view);
+  if (re_solves() && !pending_) {
+    const SolveReason reason = trigger_.check(now, demand_, plan_.planned_for);
+    if (reason != SolveReason::kNone) decide(control, view, reason);
+  }
+  schedule_next_tick(now);
+}
+
+void ProteusPolicy::decide(ClusterControl& control, const ClusterView& view, SolveReason reason) {
+  const SimTime now = view.now();
+  trigger_.solved(now);
+  ++stats_.solves;
+  if (reason == SolveReason::kBurst) ++stats_.burst_solves;
+  const std::vector<double> estimates = demand_.estimates();
+  if (params_.flavor == Flavor::kSommelier) {
+    apply(sommelier_step(plan_, options_, device_type_, estimates, params_.lowering.start_beta), control, view);
+    return;
+  }
+  double solve_seconds = 0;
+  auto plan = milp_plan(estimates, solve_seconds);
+  if (!plan) {
+    ++stats_.infeasible;
+    return;
+  }
+  const Duration delay = params_.measured_solve_delay ? from_seconds(solve_seconds) : params_.solve_delay;
+  if (delay <= Duration::zero()) {
+    apply(*plan, control, view);
+    return;
+  }
+  pending_ = Pending{std::move(*plan), now + delay};
+}
+
+void ProteusPolicy::apply(const DevicePlan& plan, ClusterControl& control, const ClusterView& view) {
+  rollout_->apply(plan, control, view);
+  plan_ = plan;
+  ++stats_.plans_applied;
+  stats_.last_beta = plan.beta;
+  set_weights(control, view);
+}
+
+// Retires what the rollout no longer needs, then routes over what serves now.
+void ProteusPolicy::refresh(ClusterControl& control, const ClusterView& view) {
+  rollout_->settle(control, view);
+  set_weights(control, view);
+}
+
+void ProteusPolicy::set_weights(ClusterControl& control, const ClusterView& view) {
+  const std::vector<Serving> serving = rollout_->serving(view);
+  for (AppId a = 0; a < world_.applications.size(); ++a) {
+    control.set_routing_weights(a, 0, routing_weights(a, routing_rule(), plan_, options_, device_type_, serving));
+  }
+}
+
+void ProteusPolicy::on_replica_ready(ReplicaId, ClusterControl& control, const ClusterView& view) {
+  refresh(control, view);
+}
+
+ProteusPolicy::Stats ProteusPolicy::stats() const {
+  Stats s = stats_;
+  s.reloads = rollout_ ? rollout_->loads() - start_loads_ : 0;
+  return s;
+}
+
+// Every second to sample the demand; in between only to apply a plan at its
+// time or to retry a waiting load. Clipper, which never solves, needs no tick.
+void ProteusPolicy::schedule_next_tick(SimTime now) {
+  if (!re_solves() && !rollout_->waiting()) {
+    next_tick_ = Duration::infinite();
+    return;
+  }
+  SimTime next{(now.ns / kSamplePeriod.ns + 1) * kSamplePeriod.ns};
+  if (pending_) next = std::min(next, pending_->at);
+  if (rollout_->waiting()) next = std::min(next, now + kRetryPeriod);
+  next_tick_ = next - now;
+}
+
+}  // namespace servesim
