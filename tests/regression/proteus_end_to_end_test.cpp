@@ -1,0 +1,121 @@
+// Proteus (ASPLOS'24) section 6.2, Figure 4: configs/scenarios/papers/proteus/
+// end_to_end.json run by the servesim binary (nine families, Zipf popularity,
+// a compressed diurnal day that overloads the 40-device cluster at its peaks).
+// The orderings are asserted where they hold; every number is printed
+// beside the paper's, and where ours differ the test says so and why. Nothing
+// in the scenario was tuned to make a number come out.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "tests/regression/regression_support.hpp"
+
+namespace servesim {
+namespace {
+
+struct Outcome {
+  double throughput = 0;
+  double violations = 0;   // violation_ratio
+  double max_drop = 0;     // percent
+  double accuracy = 0;     // effective, percent
+};
+
+class ProteusEndToEnd : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scratch_ = new test::TempDir;
+    const auto out = scratch_->path() / "out";
+    const std::string file = std::string(SERVESIM_SOURCE_DIR) + "/configs/scenarios/papers/proteus/end_to_end.json";
+    const test::CliResult r =
+        test::run_servesim({"run", file, "--out", out.string(), "--quiet", "--jobs", "2"}, scratch_->path());
+    status_ = r.status;
+    error_ = r.err;
+    if (r.status != 0) return;
+    for (const char* label : {"proteus", "infaas-accuracy", "sommelier", "clipper-ha", "clipper-ht"}) {
+      const auto s = test::read_json(out / label / "summary.json");
+      runs_[label] = Outcome{s["throughput_qps"].get<double>(), s["violation_ratio"].get<double>(),
+                             s["max_accuracy_drop"].get<double>(), s["effective_accuracy"].get<double>()};
+    }
+    std::printf("Proteus Figure 4 (paper's numbers in brackets):\n");
+    const std::map<std::string, std::string> paper_drop = {
+        {"proteus", "4.85"}, {"infaas-accuracy", "13.7"}, {"sommelier", "16"}, {"clipper-ht", "20"}, {"clipper-ha", "-"}};
+    for (const auto& [label, o] : runs_) {
+      std::printf("  %-16s thr %8.1f QPS  violations %.4f  eff. accuracy %6.2f %%  max drop %6.2f %% [%s]\n",
+                  label.c_str(), o.throughput, o.violations, o.accuracy, o.max_drop, paper_drop.at(label).c_str());
+    }
+    const double p = runs_["proteus"].violations;
+    std::printf("  violations / Proteus': Sommelier %.2fx [2.8x], INFaaS-Accuracy %.2fx [4.3x], Clipper-HA %.2fx, "
+                "Clipper-HT %.2fx [both > 10x]\n",
+                runs_["sommelier"].violations / p, runs_["infaas-accuracy"].violations / p,
+                runs_["clipper-ha"].violations / p, runs_["clipper-ht"].violations / p);
+  }
+  static void TearDownTestSuite() {
+    delete scratch_;
+    scratch_ = nullptr;
+  }
+  void SetUp() override { ASSERT_EQ(status_, 0) << error_; }
+
+  static const Outcome& of(const char* label) { return runs_.at(label); }
+
+  static inline test::TempDir* scratch_ = nullptr;
+  static inline int status_ = -1;
+  static inline std::string error_;
+  static inline std::map<std::string, Outcome> runs_;
+};
+
+// The peaks overload the cluster: the static Clippers cannot carry them.
+TEST_F(ProteusEndToEnd, PeaksOverloadTheStaticAllocations) {
+  EXPECT_GT(of("clipper-ha").violations, 0.5);
+  EXPECT_GT(of("clipper-ht").violations, 0.1);
+  EXPECT_GT(of("proteus").throughput, 1.15 * of("clipper-ht").throughput);  // paper: +60 % over non-scaling
+}
+
+TEST_F(ProteusEndToEnd, ProteusHasFewerViolationsThanInfaasAccuracyAndBothClippers) {
+  for (const char* other : {"infaas-accuracy", "clipper-ha", "clipper-ht"}) {
+    EXPECT_LT(of("proteus").violations, of(other).violations) << other;
+  }
+}
+
+TEST_F(ProteusEndToEnd, ClipperHaHasTheMostViolations) {
+  for (const char* other : {"proteus", "infaas-accuracy", "sommelier", "clipper-ht"}) {
+    EXPECT_GE(of("clipper-ha").violations, of(other).violations) << other;
+  }
+}
+
+TEST_F(ProteusEndToEnd, ClipperHtHasTheLargestAccuracyDrop) {
+  for (const char* other : {"proteus", "infaas-accuracy", "sommelier", "clipper-ha"}) {
+    EXPECT_GT(of("clipper-ht").max_drop, of(other).max_drop) << other;
+  }
+}
+
+TEST_F(ProteusEndToEnd, ProteusDropsLessAccuracyThanSommelier) {
+  EXPECT_LT(of("proteus").max_drop, of("sommelier").max_drop);
+}
+
+// Known deviation: the paper has Proteus drop less accuracy than
+// INFaaS-Accuracy too (4.85 % against 13.7 %). Here INFaaS-Accuracy drops
+// less because it serves little: the public code's rule that takes CPU
+// variants out for SLOs of 50 ms or less excludes the CPUs for most families
+// (their SLO is 2x a fast CPU latency), so it runs on the 20 GPUs alone, with
+// many replicas per GPU, and effective accuracy counts only the queries
+// served. Its throughput is under half Proteus'.
+TEST_F(ProteusEndToEnd, KnownDeviationInfaasAccuracyDropsLessAccuracyByServingLess) {
+  EXPECT_LT(of("infaas-accuracy").max_drop, of("proteus").max_drop);
+  EXPECT_LT(of("infaas-accuracy").throughput, 0.5 * of("proteus").throughput);
+}
+
+// Known deviation: the paper has Proteus miss 2.8x fewer SLOs than
+// Sommelier; here Sommelier misses fewer. Proteus' MILP maximizes accuracy,
+// so it runs its most accurate devices at their full capacity P (the largest
+// batch within half the SLO), where queues build; Sommelier plans with beta
+// 1.5 (the artifact's) and steps variants until capacity covers 1.5x the
+// demand, so it has 50 % headroom everywhere -- and pays for it in accuracy
+// (asserted above).
+TEST_F(ProteusEndToEnd, KnownDeviationSommelierMissesFewerSlosThanProteus) {
+  EXPECT_LT(of("sommelier").violations, of("proteus").violations);
+}
+
+}  // namespace
+}  // namespace servesim
