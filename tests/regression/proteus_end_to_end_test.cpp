@@ -96,11 +96,16 @@ TEST_F(ProteusEndToEnd, ProteusDropsLessAccuracyThanSommelier) {
 
 // Known deviation: the paper has Proteus drop less accuracy than
 // INFaaS-Accuracy too (4.85 % against 13.7 %). Here INFaaS-Accuracy drops
-// less because it serves little: the public code's rule that takes CPU
-// variants out for SLOs of 50 ms or less excludes the CPUs for most families
-// (their SLO is 2x a fast CPU latency), so it runs on the 20 GPUs alone, with
-// many replicas per GPU, and effective accuracy counts only the queries
-// served. Its throughput is under half Proteus'.
+// less because it serves little, and effective accuracy counts only the
+// queries served. Its model autoscaler prefers replicating an accurate
+// variant while a GPU has room (GPUs are shared, one replica per variant per
+// GPU: over 100 replicas on the 20 GPUs, slowed by interference) to switching
+// to a less accurate one, and Algorithm 1 sends each query to the most
+// accurate active variant until 0.8 s of work is queued there (the public
+// code's bound), far past these SLOs, so most queries expire. Its throughput
+// is under half Proteus'. (Measured, not asserted: without interference it
+// serves 4824 QPS; with the "queue_aware" ablation 7127 QPS at a max drop of
+// 2.45 %.)
 TEST_F(ProteusEndToEnd, KnownDeviationInfaasAccuracyDropsLessAccuracyByServingLess) {
   EXPECT_LT(of("infaas-accuracy").max_drop, of("proteus").max_drop);
   EXPECT_LT(of("infaas-accuracy").throughput, 0.5 * of("proteus").throughput);
