@@ -23,7 +23,7 @@
 #include <cstdio>
 #include <string>
 
-#include "regression_support.hpp"
+#include "tests/regression/scenario_suite.hpp"
 
 namespace servesim::test {
 namespace {
@@ -39,22 +39,9 @@ struct Outcome {
   double cost = 0;        // dollars
 };
 
-class InfaasFigure5 : public ::testing::Test {
+class InfaasFigure5 : public ScenarioSuite<InfaasFigure5> {
  protected:
-  // One run for the suite. Its failure is reported by every test (SetUp):
-  // a fatal failure in SetUpTestSuite would show as skipped tests in ctest.
-  static void SetUpTestSuite() {
-    scratch_ = new TempDir();
-    run_ = new CliResult(run_servesim({"run", kScenario, "--out", out().string(), "--quiet"}, scratch_->path()));
-  }
-  static void TearDownTestSuite() {
-    delete run_;
-    run_ = nullptr;
-    delete scratch_;
-    scratch_ = nullptr;
-  }
-  void SetUp() override { ASSERT_EQ(run_->status, 0) << run_->err; }
-  static fs::path out() { return scratch_->path() / "out"; }
+  static void SetUpTestSuite() { run_scenario(kScenario); }
   static Outcome outcome(const std::string& label) {
     const auto s = read_json(out() / label / "summary.json");
     return {s.at("throughput_qps").get<double>(), s.at("violation_ratio").get<double>(),
@@ -77,12 +64,8 @@ class InfaasFigure5 : public ::testing::Test {
                 s.violations / i.violations);
     std::printf("  lower cost             %5.2fx / %5.2fx    1.23x\n", c.cost / i.cost, s.cost / i.cost);
   }
-  static TempDir* scratch_;
-  static CliResult* run_;
 };
 
-TempDir* InfaasFigure5::scratch_ = nullptr;
-CliResult* InfaasFigure5::run_ = nullptr;
 
 TEST_F(InfaasFigure5, HigherThroughputThanBothBaselines) {
   print_ratios("infaas");

@@ -35,7 +35,7 @@
 #include <string>
 
 #include "policies/infaas/infaas_policy.hpp"
-#include "regression_support.hpp"
+#include "tests/regression/scenario_suite.hpp"
 #include "tests/unit/cloud/cloud_harness.hpp"
 
 namespace servesim::test {
@@ -62,29 +62,12 @@ std::vector<std::map<std::string, std::string>> rows_of(const Csv& csv, const st
 
 double num(const std::map<std::string, std::string>& row, const std::string& column) { return std::stod(row.at(column)); }
 
-class InfaasGpuSharing : public ::testing::Test {
+class InfaasGpuSharing : public ScenarioSuite<InfaasGpuSharing> {
  protected:
-  // One run for the suite. Its failure is reported by every test (SetUp):
-  // a fatal failure in SetUpTestSuite would show as skipped tests in ctest.
-  static void SetUpTestSuite() {
-    scratch_ = new TempDir();
-    run_ = new CliResult(run_servesim({"run", kScenario, "--out", out().string(), "--quiet"}, scratch_->path()));
-  }
-  static void TearDownTestSuite() {
-    delete run_;
-    run_ = nullptr;
-    delete scratch_;
-    scratch_ = nullptr;
-  }
-  void SetUp() override { ASSERT_EQ(run_->status, 0) << run_->err; }
-  static fs::path out() { return scratch_->path() / "out"; }
+  static void SetUpTestSuite() { run_scenario(kScenario); }
   static Csv series(const std::string& label) { return read_csv(out() / label / "timeseries.csv"); }
-  static TempDir* scratch_;
-  static CliResult* run_;
 };
 
-TempDir* InfaasGpuSharing::scratch_ = nullptr;
-CliResult* InfaasGpuSharing::run_ = nullptr;
 
 TEST_F(InfaasGpuSharing, P99AndThroughputEvery30Seconds) {
   const Csv infaas = series("infaas"), clipper = series("clipper-plus");

@@ -10,7 +10,7 @@
 #include <map>
 #include <string>
 
-#include "tests/regression/regression_support.hpp"
+#include "tests/regression/scenario_suite.hpp"
 
 namespace servesim {
 namespace {
@@ -22,19 +22,14 @@ struct Outcome {
   double accuracy = 0;     // effective, percent
 };
 
-class ProteusEndToEnd : public ::testing::Test {
+class ProteusEndToEnd : public test::ScenarioSuite<ProteusEndToEnd> {
  protected:
   static void SetUpTestSuite() {
-    scratch_ = new test::TempDir;
-    const auto out = scratch_->path() / "out";
-    const std::string file = std::string(SERVESIM_SOURCE_DIR) + "/configs/scenarios/papers/proteus/end_to_end.json";
-    const test::CliResult r =
-        test::run_servesim({"run", file, "--out", out.string(), "--quiet", "--jobs", "2"}, scratch_->path());
-    status_ = r.status;
-    error_ = r.err;
-    if (r.status != 0) return;
+    run_scenario(std::string(SERVESIM_SOURCE_DIR) + "/configs/scenarios/papers/proteus/end_to_end.json",
+                 {"--jobs", "2"});
+    if (run_->status != 0) return;
     for (const char* label : {"proteus", "infaas-accuracy", "sommelier", "clipper-ha", "clipper-ht"}) {
-      const auto s = test::read_json(out / label / "summary.json");
+      const auto s = test::read_json(out() / label / "summary.json");
       runs_[label] = Outcome{s["throughput_qps"].get<double>(), s["violation_ratio"].get<double>(),
                              s["max_accuracy_drop"].get<double>(), s["effective_accuracy"].get<double>()};
     }
@@ -51,17 +46,8 @@ class ProteusEndToEnd : public ::testing::Test {
                 runs_["sommelier"].violations / p, runs_["infaas-accuracy"].violations / p,
                 runs_["clipper-ha"].violations / p, runs_["clipper-ht"].violations / p);
   }
-  static void TearDownTestSuite() {
-    delete scratch_;
-    scratch_ = nullptr;
-  }
-  void SetUp() override { ASSERT_EQ(status_, 0) << error_; }
-
   static const Outcome& of(const char* label) { return runs_.at(label); }
 
-  static inline test::TempDir* scratch_ = nullptr;
-  static inline int status_ = -1;
-  static inline std::string error_;
   static inline std::map<std::string, Outcome> runs_;
 };
 
