@@ -33,6 +33,7 @@ void validate(const MilpProblem& p) {
     for (double c : row) require(finite_non_negative(c), "capacity_qps must be finite and >= 0");
   }
   for (double s : p.demand_qps) require(finite_non_negative(s), "demand_qps must be finite and >= 0");
+  require(finite_non_negative(p.relative_gap), "relative_gap must be finite and >= 0");
 }
 
 // A (device type, variant) pair the model may use: m is allowed on t, t has
@@ -60,8 +61,14 @@ bool dominated(const MilpProblem& p, std::size_t t, std::size_t m) {
   return false;
 }
 
+// A demand at or below this is none (a query every 30 years needs no
+// device), and GLPK's scaling fails on coefficients near the smallest doubles.
+constexpr double kNegligibleQps = 1e-9;
+
+bool has_demand(const MilpProblem& p, std::size_t q) { return p.demand_qps[q] > kNegligibleQps; }
+
 bool usable(const MilpProblem& p, std::size_t t, std::size_t m) {
-  return p.capacity_qps[t][m] > 0 && p.devices_per_type[t] > 0 && p.demand_qps[p.variant_query_type[m]] > 0 &&
+  return p.capacity_qps[t][m] > 0 && p.devices_per_type[t] > 0 && has_demand(p, p.variant_query_type[m]) &&
          !dominated(p, t, m);
 }
 
@@ -74,11 +81,11 @@ double useful_capacity(const MilpProblem& p, const Pair& pair) {
 
 // Devices of t on m are at most D_t and at most what carries all of q's
 // demand: with the hosts trimmed to ceil(r / P) (read_solution), some optimum
-// meets both.
+// meets both. At least 1, should s / P underflow: GLPK wants lower < upper.
 double max_hosts(const MilpProblem& p, const Pair& pair) {
-  const double all_demand = std::ceil(p.demand_qps[p.variant_query_type[pair.variant]] /
-                                      p.capacity_qps[pair.type][pair.variant]);
-  return std::min<double>(p.devices_per_type[pair.type], all_demand);
+  const double all_demand =
+      std::ceil(p.demand_qps[p.variant_query_type[pair.variant]] / p.capacity_qps[pair.type][pair.variant]);
+  return std::min<double>(p.devices_per_type[pair.type], std::max(1.0, all_demand));
 }
 
 std::vector<Pair> add_columns(glp_prob* lp, const MilpProblem& p) {
@@ -120,32 +127,49 @@ int add_row(glp_prob* lp, int kind, double lower, double upper) {
   return r;
 }
 
-// Eq. 1 on counts: sum_m n[t][m] <= devices of type t.
-void add_device_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, Coefficients& a) {
-  if (getenv("AGG")) {
-    for (std::uint32_t t = 0; t < p.devices_per_type.size(); ++t) {
-      for (std::uint32_t q = 0; q < p.demand_qps.size(); ++q) {
-        int r = 0;
-        for (const Pair& pair : pairs) {
-          if (pair.type != t || p.variant_query_type[pair.variant] != q) continue;
-          if (r == 0) {
-            r = add_row(lp, GLP_FX, 0.0, 0.0);
-            int c = glp_add_cols(lp, 1);
-            glp_set_col_kind(lp, c, GLP_IV);
-            glp_set_col_bnds(lp, c, GLP_DB, 0.0, p.devices_per_type[t]);
-            a.add(r, c, -1.0);
-          }
-          a.add(r, pair.hosts, 1.0);
+// k[t][q]: the devices of type t given to query type q, the sum of n[t][m]
+// over q's variants. Redundant for the model (a sum of integers is one), but
+// added for branch and bound: they are the model's last columns, and with
+// GLPK's last-fractional-variable rule (solve) it first decides how many
+// devices of each type every query type gets, then which variants they run.
+// About as fast as branching on the n[t][m] at paper scale, but 100x faster
+// with 102 or 204 variants, where that took 20 s to minutes
+// (bench/proteus_milp_bench.cpp).
+struct Share {
+  std::uint32_t type = 0;
+  std::uint32_t query = 0;
+  int devices = 0;  // GLPK column of k[t][q]
+};
+
+std::vector<Share> add_shares(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, Coefficients& a) {
+  std::vector<Share> shares;
+  for (std::uint32_t t = 0; t < p.devices_per_type.size(); ++t) {
+    for (std::uint32_t q = 0; q < p.demand_qps.size(); ++q) {
+      int r = 0;  // sum_m n[t][m] - k[t][q] = 0
+      for (const Pair& pair : pairs) {
+        if (pair.type != t || p.variant_query_type[pair.variant] != q) continue;
+        if (r == 0) {
+          shares.push_back({t, q, glp_add_cols(lp, 1)});
+          glp_set_col_kind(lp, shares.back().devices, GLP_IV);
+          glp_set_col_bnds(lp, shares.back().devices, GLP_DB, 0.0, p.devices_per_type[t]);
+          r = add_row(lp, GLP_FX, 0.0, 0.0);
+          a.add(r, shares.back().devices, -1.0);
         }
+        a.add(r, pair.hosts, 1.0);
       }
     }
   }
+  return shares;
+}
+
+// Eq. 1 on counts: sum_q k[t][q] (= sum_m n[t][m]) <= devices of type t.
+void add_device_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Share>& shares, Coefficients& a) {
   for (std::uint32_t t = 0; t < p.devices_per_type.size(); ++t) {
     int r = 0;
-    for (const Pair& pair : pairs) {
-      if (pair.type != t) continue;
+    for (const Share& share : shares) {
+      if (share.type != t) continue;
       if (r == 0) r = add_row(lp, GLP_UP, 0.0, p.devices_per_type[t]);
-      a.add(r, pair.hosts, 1.0);
+      a.add(r, share.devices, 1.0);
     }
   }
 }
@@ -164,7 +188,7 @@ void add_capacity_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pai
 // query type with demand has no usable pair: infeasible without a solve.
 bool add_demand_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, Coefficients& a) {
   for (std::uint32_t q = 0; q < p.demand_qps.size(); ++q) {
-    if (p.demand_qps[q] <= 0) continue;  // no demand: its variants have no columns
+    if (!has_demand(p, q)) continue;  // no demand: its variants have no columns
     const int r = add_row(lp, GLP_FX, p.demand_qps[q], p.demand_qps[q]);
     bool any = false;
     for (const Pair& pair : pairs) {
@@ -177,26 +201,31 @@ bool add_demand_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>
   return true;
 }
 
-// Runs branch and bound; true when an optimum was found, false when there is
-// no feasible point. Adds the solve's wall time to `seconds`.
-bool solve(glp_prob* lp, double& seconds) {
+// Runs branch and bound; true when a plan was found (the optimum, or one
+// within the relative gap), false when there is no feasible point. Adds the
+// solve's wall time to `seconds`.
+bool solve(glp_prob* lp, double relative_gap, double& seconds) {
   glp_iocp parm;
   glp_init_iocp(&parm);
   parm.msg_lev = GLP_MSG_OFF;  // per call, not glp_term_out's process-wide switch
   parm.presolve = GLP_ON;      // the MIP presolver solves the LP relaxation itself
-  // Most of branch and bound's time goes to finding a good incumbent (many
-  // placements are within 0.1 % of each other); best-projection backtracking
-  // finds one sooner than best-local-bound, 3-5x faster at paper scale
-  // (bench/proteus_milp_bench.cpp).
+  parm.br_tech = GLP_BR_LFV;   // the shares k[t][q] first: see Share
+  // Many placements are within 0.1 % of each other; best-projection
+  // backtracking finds good ones sooner than the default best-local-bound.
   parm.bt_tech = GLP_BT_BPH;
+  parm.mip_gap = relative_gap;
   const auto t0 = std::chrono::steady_clock::now();
   const int ret = glp_intopt(lp, &parm);
   seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (ret == GLP_ENOPFS) return false;
-  if (ret != 0) throw InvariantError("proteus milp: glp_intopt failed with code " + std::to_string(ret));
+  if (ret != 0 && ret != GLP_EMIPGAP) {
+    throw InvariantError("proteus milp: glp_intopt failed with code " + std::to_string(ret));
+  }
   const int status = glp_mip_status(lp);
   if (status == GLP_NOFEAS) return false;
-  if (status != GLP_OPT) throw InvariantError("proteus milp: glp_mip_status " + std::to_string(status));
+  if (status != GLP_OPT && !(ret == GLP_EMIPGAP && status == GLP_FEAS)) {
+    throw InvariantError("proteus milp: glp_mip_status " + std::to_string(status));
+  }
   return true;
 }
 
@@ -211,7 +240,8 @@ MilpPlan empty_plan(const MilpProblem& p) {
 // Reads n and r back. n is trimmed to ceil(r / P): r alone fixes the
 // objective, and GLPK may leave a spare device on a pair at zero cost; a
 // device planned for a variant it serves nothing with would be loaded for
-// nothing. The 1e-9 absorbs r sitting on its bound P n within tolerance.
+// nothing. The 1e-9 (of a device's capacity) absorbs r sitting on its bound
+// P n within GLPK's tolerance; a rate below it gets no device.
 void read_solution(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, MilpPlan& plan) {
   for (const Pair& pair : pairs) {
     const double n = std::round(glp_mip_col_val(lp, pair.hosts));
@@ -234,7 +264,8 @@ MilpAttempt try_solve_milp(const MilpProblem& problem) {
 
   const std::vector<Pair> pairs = add_columns(lp.get(), problem);
   Coefficients a;
-  add_device_rows(lp.get(), problem, pairs, a);
+  const std::vector<Share> shares = add_shares(lp.get(), problem, pairs, a);  // after the pairs: see Share
+  add_device_rows(lp.get(), problem, shares, a);
   add_capacity_rows(lp.get(), problem, pairs, a);
   MilpAttempt attempt;
   if (!add_demand_rows(lp.get(), problem, pairs, a)) return attempt;
@@ -244,7 +275,7 @@ MilpAttempt try_solve_milp(const MilpProblem& problem) {
     return attempt;
   }
   a.load_into(lp.get());
-  if (!solve(lp.get(), attempt.solve_seconds)) return attempt;
+  if (!solve(lp.get(), problem.relative_gap, attempt.solve_seconds)) return attempt;
   read_solution(lp.get(), problem, pairs, plan);
   plan.solve_seconds = attempt.solve_seconds;
   attempt.plan = std::move(plan);

@@ -22,6 +22,10 @@ struct MilpProblem {
   std::vector<double> accuracy;                         // [m]: A_m (normalized, 1 = family best)
   std::vector<std::vector<double>> capacity_qps;        // [t][m]: P; 0 = m not allowed on t
   std::vector<double> demand_qps;                       // [q]: s_q
+  // Branch and bound stops once the plan is provably within this fraction of
+  // the optimum (GLPK's mip_gap; deterministic, unlike a time limit). 0: the
+  // optimum. The public artifact gives Gurobi a MIPGap of 0.5.
+  double relative_gap = 0;
 };
 
 struct MilpPlan {
@@ -32,7 +36,8 @@ struct MilpPlan {
   double solve_seconds = 0;                             // wall time of the GLPK solves
 };
 
-// The optimum for exactly `problem.demand_qps`, or nothing when infeasible.
+// The optimum (or, with relative_gap > 0, a plan that close to it) for
+// exactly `problem.demand_qps`, or nothing when infeasible.
 // Throws std::invalid_argument on inconsistent sizes or a negative or
 // non-finite number, and InvariantError if GLPK fails for another reason.
 // Among optima of equal accuracy GLPK picks one (deterministically); hosts are

@@ -118,6 +118,21 @@ TEST(ProteusMilp, OneVariantPerDeviceAcrossQueryTypes) {
   EXPECT_EQ(plan->hosts[0], (std::vector<std::uint32_t>{1, 1}));
 }
 
+TEST(ProteusMilp, IdenticalVariantsDoNotRuleEachOtherOut) {
+  // Two copies of one variant (a dominance tie) and a worse one: one copy
+  // must stay in the model, or 20 QPS would look infeasible.
+  MilpProblem p;
+  p.devices_per_type = {2};
+  p.variant_query_type = {0, 0, 0};
+  p.accuracy = {1, 1, 0.9};
+  p.capacity_qps = {{10, 10, 9}};
+  p.demand_qps = {20};
+  const auto plan = solve_milp(p);
+  ASSERT_TRUE(plan);
+  EXPECT_NEAR(plan->objective, 20, 1e-9);
+  EXPECT_EQ(plan->hosts[0], (std::vector<std::uint32_t>{2, 0, 0}));  // the lower index
+}
+
 TEST(ProteusMilp, AQueryTypeWithoutDemandNeedsNothing) {
   MilpProblem p = hi_lo(2, 15);
   p.variant_query_type = {0, 0, 1};
@@ -134,6 +149,16 @@ TEST(ProteusMilp, AQueryTypeWithoutDemandNeedsNothing) {
   ASSERT_TRUE(idle);
   EXPECT_EQ(idle->hosts[0], (std::vector<std::uint32_t>{0, 0, 0}));
   EXPECT_EQ(idle->objective, 0);
+}
+
+TEST(ProteusMilp, AVanishingDemandNeedsNothingButATinyOneADevice) {
+  // 1e-310 QPS (GLPK's scaling would fail on it) is no demand.
+  const auto vanishing = solve_milp(hi_lo(2, 1e-310));
+  ASSERT_TRUE(vanishing);
+  EXPECT_EQ(vanishing->hosts[0], (std::vector<std::uint32_t>{0, 0}));
+  const auto tiny = solve_milp(hi_lo(2, 1e-6));
+  ASSERT_TRUE(tiny);
+  EXPECT_EQ(tiny->hosts[0], (std::vector<std::uint32_t>{1, 0}));
 }
 
 TEST(ProteusMilp, AQueryTypeNoDeviceCanServeIsInfeasibleWithoutASolve) {
@@ -158,6 +183,9 @@ TEST(ProteusMilp, RejectsInconsistentProblems) {
   EXPECT_THROW(solve_milp(p), std::invalid_argument);
   p = hi_lo(2, 15);
   p.capacity_qps[0][0] = std::nan("");
+  EXPECT_THROW(solve_milp(p), std::invalid_argument);
+  p = hi_lo(2, 15);
+  p.relative_gap = -0.01;
   EXPECT_THROW(solve_milp(p), std::invalid_argument);
 }
 
@@ -188,7 +216,9 @@ constexpr std::uint64_t kMaxPlacements = 2'000'000;  // a second or so of brute 
 Instance random_instance(unsigned seed) {
   std::mt19937 rng(seed);
   auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
-  auto count = [&](int lo, int hi) { return static_cast<std::uint32_t>(std::uniform_int_distribution<int>(lo, hi)(rng)); };
+  auto count = [&](std::uint32_t lo, std::uint32_t hi) {
+    return std::uniform_int_distribution<std::uint32_t>(lo, hi)(rng);
+  };
   Instance in;
   MilpProblem& p = in.problem;
   const std::uint32_t types = count(2, 3), queries = count(2, 3);
@@ -339,6 +369,20 @@ TEST(ProteusMilpRandomSet, CoversFeasibleInfeasibleMixedAndLargeInstances) {
   EXPECT_GE(kRandomInstances - infeasible, 20u);
   EXPECT_GE(mixed, 5u);
   EXPECT_GE(large, 1u);
+}
+
+TEST(ProteusMilpRandomSet, ARelativeGapKeepsPlansValidAndThatClose) {
+  for (unsigned seed = 0; seed < kRandomInstances; ++seed) {
+    MilpProblem p = random_instance(seed).problem;
+    const auto exact = solve_milp(p);
+    p.relative_gap = 0.05;
+    const auto close = solve_milp(p);
+    ASSERT_EQ(exact.has_value(), close.has_value());
+    if (!exact) continue;
+    expect_valid(p, *close);
+    EXPECT_GE(close->objective, (1 - 0.05) * exact->objective - 1e-9);
+    EXPECT_LE(close->objective, exact->objective + 1e-6 * std::max(1.0, exact->objective));
+  }
 }
 
 TEST(ProteusMilpRandomSet, SolvesAreDeterministic) {
