@@ -1,6 +1,6 @@
 #include "policies/infaas/infaas_ilp.hpp"
 
-#include <glpk.h>
+#include "policies/glpk_problem.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -50,12 +50,6 @@ void validate(const IlpProblem& p) {
   }
 }
 
-// GLPK's problem object, deleted on every path out of the solve: no problem
-// outlives its call (no global state, as DESIGN.md asks).
-struct ProblemDeleter {
-  void operator()(glp_prob* lp) const { glp_delete_prob(lp); }
-};
-
 // One decision variable delta_ijw and, when loading it costs anything, the
 // auxiliary u_ijw = max(delta_ijw, 0).
 struct Column {
@@ -97,7 +91,7 @@ IlpSolution solve_infaas_ilp(const IlpProblem& p) {
     }
   }
 
-  std::unique_ptr<glp_prob, ProblemDeleter> lp(glp_create_prob());
+  const GlpkProblem lp = make_glpk_problem();
   glp_set_prob_name(lp.get(), "infaas-4.2.1");
   glp_set_obj_dir(lp.get(), GLP_MIN);
 
@@ -141,16 +135,8 @@ IlpSolution solve_infaas_ilp(const IlpProblem& p) {
     }
   }
 
-  // Rows, as a coordinate list for glp_load_matrix (1-based, index 0 unused).
-  std::vector<int> ia{0};
-  std::vector<int> ja{0};
-  std::vector<double> ar{0.0};
-  auto entry = [&](int row, int col, double value) {
-    if (value == 0) return;
-    ia.push_back(row);
-    ja.push_back(col);
-    ar.push_back(value);
-  };
+  GlpkCoefficients coefficients;
+  auto entry = [&](int row, int col, double value) { coefficients.add(row, col, value); };
 
   // (1) sum_ij Q_ij (N_ij + delta_ij) >= L + slack. The paper's "for all i, j"
   // on this line can only mean the sum runs over all of them: it is one
@@ -212,11 +198,8 @@ IlpSolution solve_infaas_ilp(const IlpProblem& p) {
     out.status = fits ? IlpSolution::Status::kOptimal : IlpSolution::Status::kInfeasible;
     if (!fits) out.message = "no variant may be loaded (SLO, accuracy or resources) and the running ones do not meet the load";
   } else {
-    glp_load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
-    glp_iocp parm;
-    glp_init_iocp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;  // per call, not glp_term_out's process-wide switch
-    parm.presolve = GLP_ON;      // the MIP presolver solves the LP relaxation itself
+    coefficients.load_into(lp.get());
+    glp_iocp parm = quiet_mip_parameters();
     const auto t0 = std::chrono::steady_clock::now();
     const int ret = glp_intopt(lp.get(), &parm);
     const auto t1 = std::chrono::steady_clock::now();

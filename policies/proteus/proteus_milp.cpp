@@ -1,6 +1,6 @@
 #include "policies/proteus/proteus_milp.hpp"
 
-#include <glpk.h>
+#include "policies/glpk_problem.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -105,21 +105,6 @@ std::vector<Pair> add_columns(glp_prob* lp, const MilpProblem& p) {
   return pairs;
 }
 
-// The constraint matrix as GLPK's coordinate list (1-based, entry 0 unused).
-struct Coefficients {
-  std::vector<int> row{0};
-  std::vector<int> col{0};
-  std::vector<double> value{0.0};
-
-  void add(int r, int c, double v) {
-    row.push_back(r);
-    col.push_back(c);
-    value.push_back(v);
-  }
-  void load_into(glp_prob* lp) const {
-    glp_load_matrix(lp, static_cast<int>(row.size()) - 1, row.data(), col.data(), value.data());
-  }
-};
 
 int add_row(glp_prob* lp, int kind, double lower, double upper) {
   const int r = glp_add_rows(lp, 1);
@@ -141,7 +126,7 @@ struct Share {
   int devices = 0;  // GLPK column of k[t][q]
 };
 
-std::vector<Share> add_shares(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, Coefficients& a) {
+std::vector<Share> add_shares(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, GlpkCoefficients& a) {
   std::vector<Share> shares;
   for (std::uint32_t t = 0; t < p.devices_per_type.size(); ++t) {
     for (std::uint32_t q = 0; q < p.demand_qps.size(); ++q) {
@@ -163,7 +148,7 @@ std::vector<Share> add_shares(glp_prob* lp, const MilpProblem& p, const std::vec
 }
 
 // Eq. 1 on counts: sum_q k[t][q] (= sum_m n[t][m]) <= devices of type t.
-void add_device_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Share>& shares, Coefficients& a) {
+void add_device_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Share>& shares, GlpkCoefficients& a) {
   for (std::uint32_t t = 0; t < p.devices_per_type.size(); ++t) {
     int r = 0;
     for (const Share& share : shares) {
@@ -176,7 +161,7 @@ void add_device_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Share
 
 // Eq. 5 summed over the devices of a pair: r[t][m] - P[t][m] n[t][m] <= 0,
 // with P capped at s_q (useful_capacity).
-void add_capacity_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, Coefficients& a) {
+void add_capacity_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, GlpkCoefficients& a) {
   for (const Pair& pair : pairs) {
     const int r = add_row(lp, GLP_UP, 0.0, 0.0);
     a.add(r, pair.served, 1.0);
@@ -186,7 +171,7 @@ void add_capacity_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pai
 
 // Eq. 6: sum over q's variants on every type of r[t][m] = s_q. False when a
 // query type with demand has no usable pair: infeasible without a solve.
-bool add_demand_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, Coefficients& a) {
+bool add_demand_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& pairs, GlpkCoefficients& a) {
   for (std::uint32_t q = 0; q < p.demand_qps.size(); ++q) {
     if (!has_demand(p, q)) continue;  // no demand: its variants have no columns
     const int r = add_row(lp, GLP_FX, p.demand_qps[q], p.demand_qps[q]);
@@ -205,10 +190,7 @@ bool add_demand_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>
 // within the relative gap), false when there is no feasible point. Adds the
 // solve's wall time to `seconds`.
 bool solve(glp_prob* lp, double relative_gap, double& seconds) {
-  glp_iocp parm;
-  glp_init_iocp(&parm);
-  parm.msg_lev = GLP_MSG_OFF;  // per call, not glp_term_out's process-wide switch
-  parm.presolve = GLP_ON;      // the MIP presolver solves the LP relaxation itself
+  glp_iocp parm = quiet_mip_parameters();
   parm.br_tech = GLP_BR_LFV;   // the shares k[t][q] first: see Share
   // Many placements are within 0.1 % of each other; best-projection
   // backtracking finds good ones sooner than the default best-local-bound.
@@ -258,12 +240,12 @@ void read_solution(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>& 
 MilpAttempt try_solve_milp(const MilpProblem& problem) {
   validate(problem);
   // GLPK's problem object is deleted on every path out: none outlives its call.
-  std::unique_ptr<glp_prob, decltype(&glp_delete_prob)> lp(glp_create_prob(), &glp_delete_prob);
+  const GlpkProblem lp = make_glpk_problem();
   glp_set_prob_name(lp.get(), "proteus-section-4");
   glp_set_obj_dir(lp.get(), GLP_MAX);
 
   const std::vector<Pair> pairs = add_columns(lp.get(), problem);
-  Coefficients a;
+  GlpkCoefficients a;
   const std::vector<Share> shares = add_shares(lp.get(), problem, pairs, a);  // after the pairs: see Share
   add_device_rows(lp.get(), problem, shares, a);
   add_capacity_rows(lp.get(), problem, pairs, a);
