@@ -70,13 +70,10 @@ void parse_file(const std::string& relative, Parse parse) {
 }
 
 // Section 6.1.2: twice the family's fastest variant on a CPU at batch 1.
-Duration family_slo(const ModelCatalog& models, const ModelFamily& family) {
-  Duration fastest = Duration::infinite();
-  for (VariantId v : family.variants) {
-    if (const LatencyProfile* cpu = models.variant(v).profile_on("cpu")) fastest = std::min(fastest, cpu->at(1));
-  }
-  if (fastest.is_infinite()) throw std::runtime_error("family " + family.name + " has no CPU profile");
-  return fastest + fastest;
+Duration family_slo(const ModelCatalog& models, FamilyId family) {
+  const auto fastest = models.fastest_latency(family, {"cpu"});
+  if (!fastest) throw std::runtime_error("family " + models.family(family).name + " has no CPU profile");
+  return *fastest + *fastest;
 }
 
 Catalog load_catalog() {
@@ -91,7 +88,7 @@ Catalog load_catalog() {
   Catalog out;
   out.families = static_cast<std::uint32_t>(models.families().size());
   for (FamilyId f = 0; f < out.families; ++f) {
-    const Duration slo = family_slo(models, models.family(f));
+    const Duration slo = family_slo(models, f);
     for (VariantId v : models.family(f).variants) {
       CatalogVariant row{f, models.variant(v).accuracy, {}};
       for (const std::string& type : kDeviceTypes) {

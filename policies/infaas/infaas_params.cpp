@@ -76,6 +76,15 @@ Duration interval(const JsonNode& params, std::string_view key, Duration fallbac
 
 }  // namespace
 
+ModeRules mode_rules(Mode mode) {
+  ModeRules r;
+  r.scales_models = r.loads_on_query_path = mode != Mode::kClipperPlus;
+  r.switches_variants = mode == Mode::kInfaas || mode == Mode::kAccuracy;
+  r.adds_workers = mode == Mode::kInfaas || mode == Mode::kSmPlus;
+  r.ranks_by_accuracy = mode == Mode::kAccuracy;
+  return r;
+}
+
 InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig& world) {
   params.expect_object({"worker_types", "initial_workers", "preload", "slack_threshold", "lambda_per_s",
                         "monitor_interval_s", "model_autoscaler_interval_s", "vm_autoscaler_interval_s",

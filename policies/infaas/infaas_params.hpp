@@ -100,6 +100,16 @@ enum class ScaleDownDelay : std::uint8_t { kLoadLatency, kPublicCode };
 enum class UnmetQueries : std::uint8_t { kRoute, kReject };
 enum class Mode : std::uint8_t { kInfaas, kAccuracy, kClipperPlus, kSmPlus };
 
+// What each mode keeps of INFaaS (the modes above), in one place.
+struct ModeRules {
+  bool scales_models = true;        // the model autoscaler runs (all but Clipper+)
+  bool switches_variants = true;    // it may switch variant (INFaaS, INFaaS-Accuracy)
+  bool adds_workers = true;         // workers may be launched (INFaaS, SM+)
+  bool loads_on_query_path = true;  // Algorithm 1 may load a variant (all but Clipper+)
+  bool ranks_by_accuracy = false;   // Algorithm 1 ranks by accuracy (INFaaS-Accuracy)
+};
+ModeRules mode_rules(Mode mode);
+
 struct InfaasParams {
   std::array<std::optional<InstanceTypeId>, kDeviceKindCount> worker_types{};
   std::vector<std::pair<InstanceTypeId, std::uint32_t>> initial_workers;

@@ -128,6 +128,7 @@ DeviceKind worker_kind(const ClusterView& view, const std::vector<DeviceId>& dev
 
 InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
     : params_(infaas::parse_infaas_params(params, context.world)),
+      mode_(infaas::mode_rules(params_.mode)),
       store_(build_profiles(context.world, params_, stage_requirements(context.world))),
       monitor_(params_.states),
       vm_autoscaler_(params_.vm) {
@@ -146,14 +147,13 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
   selection.route_unmet = params_.unmet == infaas::UnmetQueries::kRoute;
   selection.backlog_fraction = params_.states.backlog_fraction;
   selection.queue_aware = params_.queue_aware;
-  selection.may_load = params_.mode != infaas::Mode::kClipperPlus;
-  selection.by_accuracy = params_.mode == infaas::Mode::kAccuracy;
+  selection.may_load = mode_.loads_on_query_path;
+  selection.by_accuracy = mode_.ranks_by_accuracy;
   selector_ = std::make_unique<infaas::VariantSelector>(store_.profiles(), req.stages, req.first_stage,
                                                         params_.profiles, selection);
   // The baselines never switch variant (no model-vertical scaling, Table 5).
-  const bool vertical = params_.mode == infaas::Mode::kInfaas || params_.mode == infaas::Mode::kAccuracy;
   model_autoscaler_ = std::make_unique<infaas::ModelAutoscaler>(
-      scaling_rules(params_), vertical ? switch_alternatives(store_.profiles(), req, params_.profiles)
+      scaling_rules(params_), mode_.switches_variants ? switch_alternatives(store_.profiles(), req, params_.profiles)
                                        : std::vector<std::vector<std::uint32_t>>(store_.profiles().size()));
   fixed_type_base_ = static_cast<std::uint32_t>(world.hardware->instance_types().size());
   launched_this_tick_.assign(kDeviceKindCount, false);
@@ -165,10 +165,6 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
       throw InputError(p.where, "the variant serves no application here, or its device type is not a worker's");
     }
   }
-}
-
-bool InfaasPolicy::adds_workers() const {
-  return params_.mode == infaas::Mode::kInfaas || params_.mode == infaas::Mode::kSmPlus;
 }
 
 Duration InfaasPolicy::tick_interval() const {
@@ -367,7 +363,7 @@ std::optional<Slot> InfaasPolicy::request_worker(std::uint32_t profile, const Cl
   const VariantProfile& p = store_.profile(profile);
   const auto kind = static_cast<std::size_t>(p.kind);
   const auto& type = params_.worker_types[kind];
-  if (!adds_workers() || !type || launched_this_tick_[kind]) return std::nullopt;
+  if (!mode_.adds_workers || !type || launched_this_tick_[kind]) return std::nullopt;
   if (!infaas::may_launch(params_.worker_limits, *type, store_)) return std::nullopt;
   bool offers = false;
   for (const DeviceSlot& slot : view.hardware().instance_type(*type).devices) offers = offers || slot.type == p.device_type;
@@ -467,7 +463,7 @@ void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
   model_autoscaler_->measure(store_, now);
   // Without new workers, an action must fit the running ones (constraint 3).
   infaas::ModelAutoscaler::Room room;
-  if (!adds_workers()) room = [&](std::uint32_t profile) { return infaas::placeable(view, store_, profile); };
+  if (!mode_.adds_workers) room = [&](std::uint32_t profile) { return infaas::placeable(view, store_, profile); };
   for (const infaas::ScalingAction& a : model_autoscaler_->plan(store_, now, room)) {
     const std::uint32_t from_profile = store_.instance(a.instance).profile;
     const std::uint32_t worker = store_.instance(a.instance).worker;
@@ -529,12 +525,11 @@ void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   }
   // Clipper+ (infaas_params.hpp): fixed instances, so neither autoscaler runs;
   // INFaaS-Accuracy: the cluster's size is fixed, so the VM autoscaler does not.
-  const bool autoscale = params_.mode != infaas::Mode::kClipperPlus;
-  if (adds_workers() && now >= next_vm_) {
+  if (mode_.adds_workers && now >= next_vm_) {
     run_vm_autoscaler(view);
     while (next_vm_ <= now) next_vm_ += params_.vm_autoscaler_interval;
   }
-  if (autoscale && now >= next_model_) {
+  if (mode_.scales_models && now >= next_model_) {
     run_model_autoscaler(view);
     while (next_model_ <= now) next_model_ += params_.model_autoscaler_interval;
   }

@@ -88,7 +88,6 @@ class InfaasPolicy final : public Policy {
     std::vector<std::uint32_t> instances;  // marked in_transition meanwhile
   };
 
-  bool adds_workers() const;  // the VM autoscaler and the model autoscaler may add workers
   void add_worker(InstanceId id, const ClusterView& view, bool initial);
   void sync_workers(const ClusterView& view);
   void replace_worker(std::uint32_t worker, const ClusterView& view);
@@ -105,6 +104,7 @@ class InfaasPolicy final : public Policy {
   void stop_worker(std::uint32_t worker);
 
   infaas::InfaasParams params_;
+  infaas::ModeRules mode_;  // of params_.mode
   infaas::MetadataStore store_;
   std::unique_ptr<infaas::VariantSelector> selector_;
   infaas::VariantMonitor monitor_;

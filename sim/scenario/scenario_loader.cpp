@@ -148,15 +148,7 @@ Duration fastest_end_to_end(const JsonNode& node, const Application& app, const 
   Duration longest;
   for (StageId s : pipeline.topological_order()) {
     const FamilyId family = pipeline.stages()[s].family;
-    std::optional<Duration> best;
-    for (VariantId v : world.models->family(family).variants) {
-      if (app.min_accuracy && world.models->variant(v).accuracy < *app.min_accuracy) continue;
-      for (const auto& t : types) {
-        if (const auto* profile = world.models->variant(v).profile_on(t)) {
-          if (!best || profile->at(1) < *best) best = profile->at(1);
-        }
-      }
-    }
+    const std::optional<Duration> best = world.models->fastest_latency(family, types, app.min_accuracy.value_or(0));
     if (!best) {
       node.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's " +
                 (types.size() == 1 ? *types.begin() : std::string("devices")));

@@ -43,12 +43,15 @@ std::optional<VariantId> ModelCatalog::find_variant(std::string_view name) const
   return std::nullopt;
 }
 
-std::optional<Duration> ModelCatalog::fastest_latency(FamilyId family) const {
+std::optional<Duration> ModelCatalog::fastest_latency(FamilyId family,
+                                                     const std::set<std::string>& device_types,
+                                                     double min_accuracy) const {
   std::optional<Duration> best;
   for (VariantId v : families_.at(family).variants) {
-    for (const auto& [_, profile] : variants_[v].latency) {
-      const Duration d = profile.at(1);
-      if (!best || d < *best) best = d;
+    if (variants_[v].accuracy < min_accuracy) continue;
+    for (const auto& type : device_types) {
+      const LatencyProfile* profile = variants_[v].profile_on(type);
+      if (profile && (!best || profile->at(1) < *best)) best = profile->at(1);
     }
   }
   return best;

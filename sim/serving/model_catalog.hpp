@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,8 +49,11 @@ class ModelCatalog {
   const std::vector<ModelVariant>& variants() const { return variants_; }
   std::optional<FamilyId> find_family(std::string_view name) const;
   std::optional<VariantId> find_variant(std::string_view name) const;
-  // The lowest batch-1 latency of any variant of the family on any device type.
-  std::optional<Duration> fastest_latency(FamilyId family) const;
+  // The lowest batch-1 latency of the family's variants (those at or above
+  // `min_accuracy`, normalized) on the named device types; nothing when none
+  // is profiled there.
+  std::optional<Duration> fastest_latency(FamilyId family, const std::set<std::string>& device_types,
+                                          double min_accuracy = 0) const;
 
  private:
   std::vector<ModelFamily> families_;
