@@ -3,6 +3,7 @@
 // the engine never sees more of a policy than this.
 #include <cstdint>
 
+#include "sim/metrics/policy_counters.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
 
@@ -52,6 +53,9 @@ class Controller {
                                       const ClusterView& /*view*/) {}
   // The instance is stopped or was taken back; its replicas are gone.
   virtual void on_instance_gone(InstanceId /*id*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
+  // At the end of the run: the policy's own counters (summary.json's "policy"
+  // object; the engine adds every policy's control actions by kind itself).
+  virtual void report(PolicyCounters& /*out*/) const {}
 };
 
 }  // namespace servesim
