@@ -1,11 +1,14 @@
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "sim/cli/commands.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/comparison_table.hpp"
+#include "sim/metrics/json_writer.hpp"
+#include "sim/scenario/atomic_file.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
 
@@ -44,14 +47,42 @@ bool parse(const std::vector<std::string>& args, po::options_description& visibl
 }
 
 // timing.json: the wall-clock figures, kept out of summary.json so that reruns
-// of a scenario stay byte-identical there.
-void write_timing(const RunReport& report) {
-  std::ofstream out(report.dir / "timing.json");
-  const double queries = static_cast<double>(report.summary.overall.queries.arrived);
-  out << "{\n  \"wall_s\": " << report.wall_seconds << ",\n  \"policy_control_wall_s\": " << report.policy_wall_seconds
-      << ",\n  \"events\": " << report.events << ",\n  \"queries_per_wall_s\": "
-      << (report.wall_seconds > 0 ? queries / report.wall_seconds : 0) << ",\n  \"peak_rss_mib\": " << peak_rss_mib()
-      << "\n}\n";
+// of a scenario stay byte-identical there. queries_per_wall_s counts every
+// simulated query, the warm-up's too.
+void write_timing(const RunReport& report, std::uint64_t simulated_queries) {
+  std::ostringstream out;
+  JsonWriter w(out);
+  w.begin_object();
+  w.number("wall_s", report.wall_seconds);
+  w.number("policy_control_wall_s", report.policy_wall_seconds);
+  w.integer("events", report.events);
+  w.integer("simulated_queries", simulated_queries);
+  w.number("queries_per_wall_s",
+           report.wall_seconds > 0 ? static_cast<double>(simulated_queries) / report.wall_seconds : 0);
+  w.number("process_peak_rss_mib", process_peak_rss_mib());
+  w.begin_object("policy");
+  for (const auto& [name, seconds] : report.policy_wall) w.number(name, seconds);
+  w.end_object();
+  w.end_object();
+  write_file_atomically(report.dir / "timing.json", out.str());
+}
+
+std::string read_if_present(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return {};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// comparison.csv keeps the rows of policies not run this time (--policy).
+void write_comparison(const Scenario& scenario, const ComparisonTable& table, const std::filesystem::path& dir) {
+  std::ostringstream fresh;
+  table.write_csv(fresh);
+  std::vector<std::string> labels;
+  for (const auto& p : scenario.policies) labels.push_back(p.label);
+  const auto path = dir / "comparison.csv";
+  write_file_atomically(path, ComparisonTable::merged_csv(read_if_present(path), fresh.str(), labels));
 }
 
 }  // namespace
@@ -75,12 +106,11 @@ int run_command(const std::vector<std::string>& args) {
   const auto reports = run_scenario(scenario, options);
   ComparisonTable table;
   for (const auto& r : reports) {
-    write_timing(r);
+    write_timing(r, r.simulated_queries);
     table.add(r.summary, r.wall_seconds);
   }
   const auto dir = options.out_dir.empty() ? scenario.outputs.dir : options.out_dir;
-  std::ofstream csv(dir / "comparison.csv");
-  table.write_csv(csv);
+  write_comparison(scenario, table, dir);
   std::cout << "scenario " << scenario.name << " (seed " << scenario.world.seed << ", "
             << scenario.world.duration.seconds() << " s simulated) -> " << dir.string() << "\n";
   table.print(std::cout);

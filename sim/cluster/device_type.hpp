@@ -20,6 +20,10 @@ struct DeviceType {
   // How co-located replicas slow each other on this device type; none = no
   // interference (INFaaS saw none on Inferentia, section 6.3.1).
   std::optional<InterferenceModel> interference;
+  // A CPU's cores: its replicas run at most this many batches at once, one per
+  // core (a replica's concurrency is its worker threads). Accelerators run one
+  // batch at a time (serving.gpu_concurrency may let GPU batches overlap).
+  std::uint32_t cores = 1;
 };
 
 }  // namespace servesim

@@ -21,16 +21,10 @@ void EventLoop::schedule(SimTime time, std::uint32_t handler, std::uint32_t kind
   queue_.push(Event{time, 0, handler, kind, payload, priority});
 }
 
-std::uint64_t EventLoop::run_until(SimTime end) {
-  std::uint64_t dispatched = 0;
-  while (!queue_.empty() && queue_.top().time <= end) {
-    const Event event = queue_.pop();
-    now_ = event.time;
-    handlers_[event.handler]->handle(event);
-    ++dispatched;
-  }
-  if (now_ < end) now_ = end;
-  return dispatched;
+void EventLoop::dispatch_next() {
+  const Event event = queue_.pop();
+  now_ = event.time;
+  handlers_[event.handler]->handle(event);
 }
 
 }  // namespace servesim

@@ -23,10 +23,26 @@ class EventLoop {
 
   // Dispatches every event with time <= end in (time, priority, seq) order, then sets the
   // clock to end. Returns the number of events dispatched.
-  std::uint64_t run_until(SimTime end);
+  std::uint64_t run_until(SimTime end) {
+    return run_while(end, [] { return true; });
+  }
+  // The same, but stops as soon as keep() is false after an event; the clock
+  // then stays at that event's time (it reaches `end` only if keep() held).
+  template <typename Keep>
+  std::uint64_t run_while(SimTime end, Keep&& keep) {
+    std::uint64_t dispatched = 0;
+    while (keep() && !queue_.empty() && queue_.top().time <= end) {
+      dispatch_next();
+      ++dispatched;
+    }
+    if (keep() && now_ < end) now_ = end;
+    return dispatched;
+  }
   std::size_t pending() const { return queue_.size(); }
 
  private:
+  void dispatch_next();
+
   EventQueue queue_;
   std::vector<EventHandler*> handlers_;
   SimTime now_ = SimTime::zero();

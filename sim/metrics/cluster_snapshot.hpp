@@ -28,6 +28,18 @@ struct ClusterSnapshot {
   double cost_per_hour = 0;
   // Dollars spent during the window: the one source of every cost report.
   CostLedger ledger;
+
+  // Takes in what flowed during an earlier part of the same window (the part
+  // before the warm-up's end); the counts at the end of the window stay ours.
+  void add_flows_of(const ClusterSnapshot& earlier) {
+    for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
+      busy_seconds[k] += earlier.busy_seconds[k];
+      memory_gb_seconds[k] += earlier.memory_gb_seconds[k];
+    }
+    lambda_invocations += earlier.lambda_invocations;
+    lambda_cold_starts += earlier.lambda_cold_starts;
+    ledger += earlier.ledger;
+  }
 };
 
 }  // namespace servesim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/report_format.hpp"
@@ -13,13 +14,14 @@ namespace {
 // has none), so that the columns stay the same in every scenario.
 // "mem cost" is INFaaS' memory-proportional cost, "-" unless the scenario asks
 // for it (outputs.memory_cost_per_gb_second).
-constexpr std::size_t kColumns = 13;
+// The printed table's last column is the wall time, which the CSV leaves out.
+constexpr std::size_t kColumns = 14;
 constexpr std::array<std::string_view, kColumns> kHeaders = {
-    "policy", "queries",    "thr/s",  "SLO %",  "p50 ms",   "p99 ms",   "acc %",
+    "policy", "queries",    "thr/s",  "good/s", "SLO %",  "p50 ms",   "p99 ms",   "acc %",
     "max drop %", "cost $", "spot $", "lambda $", "mem cost", "wall s"};
-constexpr std::array<std::string_view, kColumns> kCsvHeaders = {
-    "policy",       "queries",      "throughput_qps", "slo_pct",  "p50_ms",     "p99_ms",      "accuracy_pct",
-    "max_drop_pct", "cost_usd",     "spot_usd",       "lambda_usd", "memory_cost", "wall_s"};
+constexpr std::array<std::string_view, kColumns - 1> kCsvHeaders = {
+    "policy",       "queries",      "throughput_qps", "goodput_qps", "slo_pct",  "p50_ms",     "p99_ms",
+    "accuracy_pct", "max_drop_pct", "cost_usd",       "spot_usd",    "lambda_usd", "memory_cost"};
 
 std::string fixed_or_dash(const std::optional<double>& value, int decimals) {
   return value ? format_fixed(*value, decimals) : "-";
@@ -44,7 +46,7 @@ ComparisonTable::ComparisonTable(const std::vector<RunSummary>& runs, const std:
 void ComparisonTable::add(const RunSummary& run, double wall_seconds) {
   const ServiceSummary& s = run.overall;
   rows_.push_back(Row{run.identity.scenario, run.identity.policy, s.queries.arrived, s.throughput_qps,
-                      100.0 * s.slo_attainment, s.latency_ms.p50_ms, s.latency_ms.p99_ms, s.effective_accuracy,
+                      s.goodput_qps, 100.0 * s.slo_attainment, s.latency_ms.p50_ms, s.latency_ms.p99_ms, s.effective_accuracy,
                       s.max_accuracy_drop, run.cost.total(), run.cost.spot, run.cost.lambda, run.memory_cost,
                       wall_seconds});
 }
@@ -53,6 +55,7 @@ std::vector<std::string> ComparisonTable::text_cells(const Row& r) const {
   return {r.policy,
           std::to_string(r.queries),
           format_fixed(r.throughput_qps, 1),
+          format_fixed(r.goodput_qps, 1),
           format_fixed(r.slo_pct, 2),
           fixed_or_dash(r.p50_ms, 2),
           fixed_or_dash(r.p99_ms, 2),
@@ -89,6 +92,61 @@ void ComparisonTable::print(std::ostream& out) const {
   for (const auto& line : cells) print_line([&](std::size_t c) { return std::string_view(line[c]); });
 }
 
+namespace {
+
+std::vector<std::string_view> csv_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    lines.push_back(text.substr(0, end));
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return lines;
+}
+
+// The policy label: the second field (the first, the scenario's name, may be
+// quoted; labels never need quotes).
+std::string_view label_of(std::string_view line) {
+  std::size_t i = 0;
+  if (!line.empty() && line[0] == '"') {
+    for (i = 1; i < line.size(); ++i) {
+      if (line[i] == '"' && (i + 1 == line.size() || line[i + 1] != '"')) break;
+      if (line[i] == '"') ++i;  // an escaped quote
+    }
+  }
+  const std::size_t start = line.find(',', i);
+  if (start == std::string_view::npos) return {};
+  const std::size_t end = line.find(',', start + 1);
+  return line.substr(start + 1, end == std::string_view::npos ? std::string_view::npos : end - start - 1);
+}
+
+}  // namespace
+
+std::string ComparisonTable::merged_csv(std::string_view existing, std::string_view fresh,
+                                        const std::vector<std::string>& label_order) {
+  const auto fresh_lines = csv_lines(fresh);
+  if (fresh_lines.empty()) return std::string(fresh);
+  auto old_lines = csv_lines(existing);
+  if (old_lines.empty() || old_lines[0] != fresh_lines[0]) old_lines.clear();  // other columns: start anew
+  const auto row_for = [](const std::vector<std::string_view>& lines, std::string_view label) -> std::string_view {
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      if (label_of(lines[i]) == label) return lines[i];
+    }
+    return {};
+  };
+  std::string text(fresh_lines[0]);
+  text += '\n';
+  for (const auto& label : label_order) {
+    std::string_view row = row_for(fresh_lines, label);
+    if (row.empty()) row = row_for(old_lines, label);
+    if (row.empty()) continue;
+    text += row;
+    text += '\n';
+  }
+  return text;
+}
+
 void ComparisonTable::write_csv(std::ostream& out) const {
   std::string text = "scenario";
   for (auto h : kCsvHeaders) {
@@ -102,7 +160,7 @@ void ComparisonTable::write_csv(std::ostream& out) const {
     append_csv_field(text, r.policy);
     text += ',';
     append_uint(text, r.queries);
-    for (double v : {r.throughput_qps, r.slo_pct}) {
+    for (double v : {r.throughput_qps, r.goodput_qps, r.slo_pct}) {
       text += ',';
       append_number(text, v);
     }
@@ -116,8 +174,6 @@ void ComparisonTable::write_csv(std::ostream& out) const {
     }
     text += ',';
     append_optional(text, r.memory_cost);
-    text += ',';
-    append_number(text, r.wall_s);
     text += '\n';
   }
   out << text;

@@ -1,7 +1,8 @@
 #pragma once
 // The table printed at the end of `servesim run`: one row per policy, the same
 // columns in every scenario, so that tables from different scenarios line up.
-// The same rows go to comparison.csv.
+// The same rows go to comparison.csv, without the wall time (timing.json has
+// it), so that a rerun writes the same bytes.
 #include <optional>
 #include <ostream>
 #include <string>
@@ -23,8 +24,17 @@ class ComparisonTable {
   // Fixed-width text, numbers right-aligned, "-" where a value is missing.
   void print(std::ostream& out) const;
   // Full precision, empty cells where a value is missing; a leading scenario
-  // column so that tables of several scenarios concatenate.
+  // column so that tables of several scenarios concatenate. No wall time.
   void write_csv(std::ostream& out) const;
+
+  // comparison.csv after a run of some of a scenario's policies (--policy):
+  // `fresh` (this run's CSV) merged into `existing` (the file's text, maybe
+  // empty) by policy label, rows in the scenario's label order, so running
+  // the policies one at a time gives the same file as running them together.
+  // Rows of labels the scenario no longer has, and a file with other columns,
+  // are dropped.
+  static std::string merged_csv(std::string_view existing, std::string_view fresh,
+                                const std::vector<std::string>& label_order);
 
  private:
   struct Row {
@@ -32,6 +42,7 @@ class ComparisonTable {
     std::string policy;
     std::uint64_t queries = 0;
     double throughput_qps = 0;
+    double goodput_qps = 0;
     double slo_pct = 0;
     std::optional<double> p50_ms, p99_ms, accuracy_pct, max_drop_pct;
     double cost = 0;  // total dollars

@@ -8,7 +8,7 @@
 namespace servesim {
 namespace {
 
-constexpr std::array<std::string_view, 3> kOutcomeNames = {"completed", "dropped", "rejected"};
+constexpr std::array<std::string_view, 4> kOutcomeNames = {"completed", "dropped", "rejected", "unfinished"};
 
 }  // namespace
 

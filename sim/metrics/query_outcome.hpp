@@ -10,6 +10,7 @@ enum class OutcomeKind : std::uint8_t {
   kCompleted,  // every stage it visited finished (on time or late)
   kDropped,    // a stage dropped it (deadline passed or could not be met)
   kRejected,   // the policy refused it (no capacity, no variant)
+  kUnfinished, // still in the system when the drain's bound ended the run
 };
 
 struct QueryOutcome {

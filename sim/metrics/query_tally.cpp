@@ -9,6 +9,7 @@ QueryCounts& QueryCounts::operator+=(const QueryCounts& other) {
   late += other.late;
   dropped += other.dropped;
   rejected += other.rejected;
+  unfinished += other.unfinished;
   return *this;
 }
 
@@ -25,6 +26,9 @@ void QueryTally::record(const QueryOutcome& outcome) {
       break;
     case OutcomeKind::kRejected:
       ++counts_.rejected;
+      break;
+    case OutcomeKind::kUnfinished:
+      ++counts_.unfinished;
       break;
   }
 }

@@ -17,9 +17,10 @@ struct QueryCounts {
   std::uint64_t late = 0;
   std::uint64_t dropped = 0;
   std::uint64_t rejected = 0;
+  std::uint64_t unfinished = 0;  // still in the system when the drain's bound ended the run
 
-  // Queries that have left the system, one way or another.
-  std::uint64_t finished() const { return completed + dropped + rejected; }
+  // Queries with an outcome, one way or another.
+  std::uint64_t finished() const { return completed + dropped + rejected + unfinished; }
   QueryCounts& operator+=(const QueryCounts& other);
 };
 

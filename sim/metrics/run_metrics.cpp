@@ -14,17 +14,34 @@ std::optional<double> ClusterTotals::utilisation(DeviceKind kind) const {
   return busy_seconds[k] / device_seconds[k];
 }
 
+void ClusterTotals::add(const ClusterSnapshot& snapshot, double measured_s) {
+  cost += snapshot.ledger;
+  lambda_invocations += snapshot.lambda_invocations;
+  lambda_cold_starts += snapshot.lambda_cold_starts;
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
+    busy_seconds[k] += snapshot.busy_seconds[k];
+    device_seconds[k] += snapshot.devices[k] * measured_s;
+    memory_gb_seconds[k] += snapshot.memory_gb_seconds[k];
+  }
+}
+
 RunMetrics::RunMetrics(RunMetricsConfig config)
     : config_(std::move(config)),
       window_(config_.app_names.size()),
-      total_(config_.app_names.size()),
-      min_accuracy_(config_.app_names.size()) {
+      everything_(config_.app_names.size()),
+      measured_(config_.app_names.size()),
+      in_span_(config_.app_names.size()),
+      accuracy_all_(SimTime::zero() + config_.warmup, config_.run_end) {
   validate_config();
+  for (std::size_t a = 0; a < app_count(); ++a) accuracy_.push_back(accuracy_all_);
 }
 
 void RunMetrics::validate_config() const {
   if (config_.window <= Duration::zero()) throw InvariantError("metrics window length must be positive");
   if (config_.run_end <= SimTime::zero()) throw InvariantError("metrics run end must be after time 0");
+  if (config_.warmup < Duration::zero() || SimTime::zero() + config_.warmup >= config_.run_end) {
+    throw InvariantError("metrics warm-up must be in [0, run end)");
+  }
   if (config_.app_names.empty()) throw InvariantError("metrics need at least one application");
   // A duplicate or an app called "all" would make time-series rows ambiguous.
   std::set<std::string> seen;
@@ -45,48 +62,109 @@ void RunMetrics::throw_causality(const QueryOutcome& outcome) {
                        " ns, before it arrived at " + std::to_string(outcome.arrival.ns) + " ns");
 }
 
-SimTime RunMetrics::next_window_end() const { return std::min(window_start_ + config_.window, config_.run_end); }
+void RunMetrics::count_outcome(QueryCounts& counts, OutcomeKind kind) {
+  switch (kind) {
+    case OutcomeKind::kCompleted:
+      ++counts.completed;  // on time or late: the tallies split them
+      break;
+    case OutcomeKind::kDropped:
+      ++counts.dropped;
+      break;
+    case OutcomeKind::kRejected:
+      ++counts.rejected;
+      break;
+    case OutcomeKind::kUnfinished:
+      ++counts.unfinished;
+      break;
+  }
+}
 
-void RunMetrics::validate_window_end(SimTime window_end) const {
+void RunMetrics::record_measured(const QueryOutcome& outcome) {
+  measured_[outcome.app].record(outcome);
+  measured_all_.record(outcome);
+  if (outcome.kind != OutcomeKind::kCompleted) return;
+  if (outcome.finish <= config_.run_end) {
+    for (SpanCompletions* span : {&in_span_[outcome.app], &in_span_all_}) {
+      ++span->completed;
+      span->on_time += outcome.on_time();
+    }
+  }
+  accuracy_[outcome.app].add(outcome.finish, outcome.accuracy);
+  accuracy_all_.add(outcome.finish, outcome.accuracy);
+}
+
+void RunMetrics::validate_window_end(SimTime window_end, bool last) const {
+  if (closed()) throw InvariantError("a window closed after the run's last one");
   const Duration length = window_end - window_start_;
-  if (length <= Duration::zero() || length > config_.window || window_end > config_.run_end) {
+  // The last window is empty when the run ends exactly on a boundary.
+  if (length < Duration::zero() || (length == Duration::zero() && !last) || length > config_.window) {
     throw InvariantError("window closed at " + std::to_string(window_end.ns) + " ns; open window starts at " +
-                         std::to_string(window_start_.ns) + " ns, is " + std::to_string(config_.window.ns) +
-                         " ns long, run ends at " + std::to_string(config_.run_end.ns) + " ns");
+                         std::to_string(window_start_.ns) + " ns and is " + std::to_string(config_.window.ns) +
+                         " ns long");
   }
   // Only the last window may be short; a short one elsewhere means a missed boundary.
-  if (length < config_.window && window_end != config_.run_end) {
+  if (!last && length < config_.window) {
     throw InvariantError("a window shorter than the window length closed before the run end, at " +
                          std::to_string(window_end.ns) + " ns");
   }
-}
-
-void RunMetrics::validate_ledger(const ClusterSnapshot& snapshot, SimTime window_end) const {
-  if (auto problem = snapshot.ledger.problem()) {
-    throw InvariantError("cost of the window ending at " + std::to_string(window_end.ns) + " ns: " + *problem);
+  if (last && window_end < config_.run_end) {
+    throw InvariantError("the run ended at " + std::to_string(window_end.ns) + " ns, before its arrivals end at " +
+                         std::to_string(config_.run_end.ns) + " ns");
   }
 }
 
+void RunMetrics::split(SimTime at, const ClusterSnapshot& part) {
+  if (closed() || at < part_start_ || at - window_start_ > config_.window) {
+    throw InvariantError("a cluster split at " + std::to_string(at.ns) + " ns, outside the open window");
+  }
+  add_part(at, part);
+}
+
+// A part lies wholly inside or outside the measured span: the simulation
+// splits at its ends.
+void RunMetrics::add_part(SimTime at, const ClusterSnapshot& part) {
+  if (auto problem = part.ledger.problem()) {
+    throw InvariantError("cost of the window ending at " + std::to_string(at.ns) + " ns: " + *problem);
+  }
+  ClusterSnapshot earlier = open_window_;
+  open_window_ = part;
+  open_window_.add_flows_of(earlier);
+  const bool measured_part = part_start_.ns >= config_.warmup.ns && at <= config_.run_end;
+  if (measured_part && at > part_start_) cluster_.add(part, (at - part_start_).seconds());
+  part_start_ = at;
+}
+
 void RunMetrics::close_window(SimTime window_end, const ClusterSnapshot& snapshot) {
-  validate_window_end(window_end);
-  validate_ledger(snapshot, window_end);
+  close(window_end, snapshot, /*last=*/false);
+}
+
+void RunMetrics::finish(SimTime end, const ClusterSnapshot& snapshot) {
+  close(end, snapshot, /*last=*/true);
+  end_ = end;
+}
+
+Duration RunMetrics::drain() const {
+  if (!end_) throw InvariantError("the drain is known once the run has finished");
+  return *end_ - config_.run_end;
+}
+
+void RunMetrics::close(SimTime window_end, const ClusterSnapshot& snapshot, bool last) {
+  validate_window_end(window_end, last);
+  add_part(window_end, snapshot);
   const double length_s = (window_end - window_start_).seconds();
   row_.start_s = window_start_.seconds();
   row_.end_s = window_end.seconds();
 
   window_all_.reset();
   for (const auto& tally : window_) window_all_.merge(tally);
-  emit_row(kAllApps, window_all_, length_s, snapshot);
-  lower_min(min_accuracy_all_, window_all_.accuracy_pct());
-  total_all_.merge(window_all_);
-
+  // An empty last window gets rows only if queries ended in it (at the very end).
+  const bool rows = length_s > 0 || window_all_.counts().arrived > 0 || window_all_.counts().finished() > 0;
+  if (rows) emit_row(kAllApps, window_all_, length_s, open_window_);
   for (std::size_t a = 0; a < window_.size(); ++a) {
-    if (window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, snapshot);
-    lower_min(min_accuracy_[a], window_[a].accuracy_pct());
-    total_[a].merge(window_[a]);
+    if (rows && window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, open_window_);
     window_[a].reset();
   }
-  add_cluster(snapshot, length_s);
+  open_window_ = ClusterSnapshot{};
   window_start_ = window_end;
 }
 
@@ -95,22 +173,25 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
   if (!config_.window_sink) return;
   const QueryCounts& c = tally.counts();
   WindowRow& r = row_;
+  const auto per_second = [&](double count) { return length_s > 0 ? count / length_s : 0.0; };
   r.app = app;
   r.arrivals = c.arrived;
-  r.demand_qps = static_cast<double>(c.arrived) / length_s;
+  r.demand_qps = per_second(static_cast<double>(c.arrived));
   r.completed = c.completed;
   r.on_time = c.on_time;
   r.late = c.late;
   r.dropped = c.dropped;
   r.rejected = c.rejected;
-  r.throughput_qps = static_cast<double>(c.completed) / length_s;
+  r.unfinished = c.unfinished;
+  r.throughput_qps = per_second(static_cast<double>(c.completed));
+  r.goodput_qps = per_second(static_cast<double>(c.on_time));
   r.latency_p50_ms = tally.latency().quantile(0.50).millis();
   r.latency_p99_ms = tally.latency().quantile(0.99).millis();
   r.effective_accuracy = tally.accuracy_pct();
   r.devices = snapshot.devices;
   r.replicas = snapshot.replicas;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
-    r.utilisation[k] = snapshot.devices[k] == 0
+    r.utilisation[k] = snapshot.devices[k] == 0 || length_s == 0
                            ? std::nullopt
                            : std::optional<double>(snapshot.busy_seconds[k] / (snapshot.devices[k] * length_s));
   }
@@ -128,74 +209,33 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
   config_.window_sink->on_window(r);
 }
 
-void RunMetrics::add_cluster(const ClusterSnapshot& snapshot, double length_s) {
-  cluster_.cost += snapshot.ledger;
-  cluster_.lambda_invocations += snapshot.lambda_invocations;
-  cluster_.lambda_cold_starts += snapshot.lambda_cold_starts;
-  for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
-    cluster_.busy_seconds[k] += snapshot.busy_seconds[k];
-    cluster_.device_seconds[k] += snapshot.devices[k] * length_s;
-    cluster_.memory_gb_seconds[k] += snapshot.memory_gb_seconds[k];
-  }
-}
-
-void RunMetrics::lower_min(std::optional<double>& min, std::optional<double> value) {
-  if (value && (!min || *value < *min)) min = value;
-}
-
-std::optional<double> RunMetrics::max_accuracy_drop() const {
-  if (!min_accuracy_all_) return std::nullopt;
-  return 100.0 - *min_accuracy_all_;
-}
-
-std::optional<double> RunMetrics::max_accuracy_drop(std::uint32_t app) const {
-  const auto& min = min_accuracy_.at(app);
-  if (!min) return std::nullopt;
-  return 100.0 - *min;
-}
-
-QueryCounts RunMetrics::counts_so_far(std::uint32_t app) const {
-  QueryCounts counts = total_[app].counts();
-  counts += window_[app].counts();
-  return counts;
-}
-
 namespace {
 
 std::string conservation_message(std::string_view who, const QueryCounts& c, std::uint64_t in_flight) {
   return "conservation for " + std::string(who) + ": arrived " + std::to_string(c.arrived) + " != completed " +
          std::to_string(c.completed) + " + dropped " + std::to_string(c.dropped) + " + rejected " +
-         std::to_string(c.rejected) + " + in flight " + std::to_string(in_flight);
+         std::to_string(c.rejected) + " + unfinished " + std::to_string(c.unfinished) + " + in flight " +
+         std::to_string(in_flight);
 }
 
 }  // namespace
-
-void RunMetrics::check_conservation(std::uint64_t in_flight) const {
-  QueryCounts all;
-  for (std::uint32_t a = 0; a < app_count(); ++a) {
-    const QueryCounts c = counts_so_far(a);
-    if (c.finished() > c.arrived) {
-      throw InvariantError(conservation_message(config_.app_names[a], c, 0) + " (more finished than arrived)");
-    }
-    all += c;
-  }
-  if (all.arrived != all.finished() + in_flight) throw InvariantError(conservation_message(kAllApps, all, in_flight));
-}
 
 void RunMetrics::check_conservation(std::span<const std::uint64_t> in_flight_per_app) const {
   if (in_flight_per_app.size() != app_count()) {
     throw InvariantError("conservation check got " + std::to_string(in_flight_per_app.size()) +
                          " in-flight counts for " + std::to_string(app_count()) + " applications");
   }
+  QueryCounts all;
   std::uint64_t in_flight = 0;
   for (std::uint32_t a = 0; a < app_count(); ++a) {
-    const QueryCounts c = counts_so_far(a);
+    const QueryCounts& c = everything_[a];
     if (c.arrived != c.finished() + in_flight_per_app[a]) {
       throw InvariantError(conservation_message(config_.app_names[a], c, in_flight_per_app[a]));
     }
+    all += c;
     in_flight += in_flight_per_app[a];
   }
-  check_conservation(in_flight);
+  if (all.arrived != all.finished() + in_flight) throw InvariantError(conservation_message(kAllApps, all, in_flight));
 }
 
 }  // namespace servesim

@@ -12,7 +12,11 @@ QuerySummary summarize_queries(const QueryCounts& c, std::string_view app) {
     throw InvariantError("summary of " + std::string(app) + ": " + std::to_string(c.finished()) +
                          " queries finished but only " + std::to_string(c.arrived) + " arrived");
   }
-  return QuerySummary{c.arrived, c.completed, c.on_time, c.late, c.dropped, c.rejected, c.arrived - c.finished()};
+  if (c.finished() != c.arrived) {
+    throw InvariantError("summary of " + std::string(app) + ": " + std::to_string(c.arrived) + " queries arrived but " +
+                         std::to_string(c.finished()) + " have an outcome");
+  }
+  return QuerySummary{c.arrived, c.completed, c.on_time, c.late, c.dropped, c.rejected, c.unfinished};
 }
 
 LatencySummary summarize_latency(const LatencyHistogram& h) {
@@ -21,14 +25,15 @@ LatencySummary summarize_latency(const LatencyHistogram& h) {
                         h.quantile(0.99).millis(), h.quantile(0.999).millis()};
 }
 
-ServiceSummary summarize_service(std::string app, const QueryTally& tally, std::optional<double> max_drop,
-                                 double duration_s) {
+ServiceSummary summarize_service(std::string app, const QueryTally& tally, const SpanCompletions& span,
+                                 std::optional<double> max_drop, double measured_s) {
   ServiceSummary s;
   s.queries = summarize_queries(tally.counts(), app);
   s.app = std::move(app);
-  s.throughput_qps = duration_s > 0 ? static_cast<double>(s.queries.completed) / duration_s : 0;
-  const std::uint64_t finished = s.queries.arrived - s.queries.in_flight;
-  s.slo_attainment = finished == 0 ? 1.0 : static_cast<double>(s.queries.on_time) / static_cast<double>(finished);
+  s.throughput_qps = static_cast<double>(span.completed) / measured_s;
+  s.goodput_qps = static_cast<double>(span.on_time) / measured_s;
+  const std::uint64_t arrived = s.queries.arrived;
+  s.slo_attainment = arrived == 0 ? 1.0 : static_cast<double>(s.queries.on_time) / static_cast<double>(arrived);
   s.violation_ratio = 1.0 - s.slo_attainment;
   s.latency_ms = summarize_latency(tally.latency());
   s.effective_accuracy = tally.accuracy_pct();
@@ -44,9 +49,10 @@ void write_service(JsonWriter& w, const ServiceSummary& s) {
   w.integer("late", s.queries.late);
   w.integer("dropped", s.queries.dropped);
   w.integer("rejected", s.queries.rejected);
-  w.integer("in_flight", s.queries.in_flight);
+  w.integer("unfinished", s.queries.unfinished);
   w.end_object();
   w.number("throughput_qps", s.throughput_qps);
+  w.number("goodput_qps", s.goodput_qps);
   w.number("slo_attainment", s.slo_attainment);
   w.number("violation_ratio", s.violation_ratio);
   w.begin_object("latency_ms");
@@ -60,6 +66,15 @@ void write_service(JsonWriter& w, const ServiceSummary& s) {
   w.number("max_accuracy_drop", s.max_accuracy_drop);
 }
 
+void write_policy(JsonWriter& w, const RunSummary& summary) {
+  w.begin_object("policy_counters");  // "policy" is the run's label
+  w.begin_object("actions");
+  for (std::size_t k = 0; k < kControlActionCount; ++k) w.integer(kControlActionNames[k], summary.actions.by_kind[k]);
+  w.end_object();
+  for (const auto& [name, value] : summary.policy_counters) w.number(name, value);
+  w.end_object();
+}
+
 }  // namespace
 
 RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
@@ -68,13 +83,15 @@ RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
     throw InvariantError("run summary asked for before the window ending at the run end closed");
   }
   RunSummary summary;
-  const double duration_s = identity.duration_s;
+  const double measured_s = metrics.measured_seconds();
   summary.identity = std::move(identity);
-  summary.overall = summarize_service(std::string(RunMetrics::kAllApps), metrics.total(),
-                                      metrics.max_accuracy_drop(), duration_s);
+  summary.identity.warmup_s = metrics.warmup().seconds();
+  summary.identity.drain_s = metrics.drain().seconds();
+  summary.overall = summarize_service(std::string(RunMetrics::kAllApps), metrics.total(), metrics.in_span(),
+                                      metrics.max_accuracy_drop(), measured_s);
   for (std::uint32_t a = 0; a < metrics.app_count(); ++a) {
-    summary.per_app.push_back(
-        summarize_service(metrics.app_names()[a], metrics.total(a), metrics.max_accuracy_drop(a), duration_s));
+    summary.per_app.push_back(summarize_service(metrics.app_names()[a], metrics.total(a), metrics.in_span(a),
+                                                metrics.max_accuracy_drop(a), measured_s));
   }
   summary.cost = metrics.cluster().cost;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
@@ -93,6 +110,8 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.string("policy_name", summary.identity.policy_name);
   w.integer("seed", summary.identity.seed);
   w.number("duration_s", summary.identity.duration_s);
+  w.number("warmup_s", summary.identity.warmup_s);
+  w.number("drain_s", summary.identity.drain_s);
   write_service(w, summary.overall);
   w.begin_object("cost");
   w.number("total", summary.cost.total());
@@ -118,6 +137,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
     w.end_object();
   }
   w.end_object();
+  write_policy(w, summary);
   w.end_object();
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // What one run came to: summary.json. A plain value built from RunMetrics once
-// the last window has closed, plus the run's identity. It holds no wall-clock
-// time, so identical runs write byte-identical files; the runner reports wall
-// time elsewhere (the comparison table).
+// the last window has closed, plus the run's identity and what its policy
+// did. It holds no wall-clock time, so identical runs write byte-identical
+// files; the runner reports wall time in timing.json. Every definition is in
+// docs/scenario.md ("Outputs").
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -11,8 +12,10 @@
 #include <vector>
 
 #include "sim/cluster/device_kind.hpp"
+#include "sim/metrics/control_actions.hpp"
 #include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/memory_cost.hpp"
+#include "sim/metrics/policy_counters.hpp"
 #include "sim/metrics/query_tally.hpp"
 
 namespace servesim {
@@ -24,7 +27,9 @@ struct RunIdentity {
   std::string policy;       // the run's label, e.g. "proteus-no-batching"
   std::string policy_name;  // the policy family, e.g. "proteus"
   std::uint64_t seed = 0;
-  double duration_s = 0;
+  double duration_s = 0;  // arrivals span [0, duration_s)
+  double warmup_s = 0;    // excluded from every summary metric
+  double drain_s = 0;     // after duration_s, until nothing was left (or the bound)
 };
 
 struct QuerySummary {
@@ -34,7 +39,7 @@ struct QuerySummary {
   std::uint64_t late = 0;
   std::uint64_t dropped = 0;
   std::uint64_t rejected = 0;
-  std::uint64_t in_flight = 0;  // arrived but not finished when the run ended
+  std::uint64_t unfinished = 0;  // still in the system when the drain's bound ended the run
 };
 
 // Empty when no query completed: a missing latency is not a latency of 0.
@@ -45,11 +50,14 @@ struct LatencySummary {
 // The service block, for the whole run and for each application.
 struct ServiceSummary {
   std::string app;  // "all" for the whole run
-  QuerySummary queries;
-  double throughput_qps = 0;  // completed / duration
-  // on_time / (arrived - in_flight): queries still in flight at the end are
-  // neither met nor missed. With nothing finished, 0/0 is taken as 1 (no SLO
-  // was missed) and the violation ratio as 0.
+  QuerySummary queries;  // those that arrived after the warm-up
+  // Completions (all, on time) by the end of the arrivals, per second of the
+  // measured span (duration - warm-up): the drain's are not capacity.
+  double throughput_qps = 0;
+  double goodput_qps = 0;
+  // on_time / arrived: every query counts (the drain gives each an outcome;
+  // unfinished ones missed their SLO). With nothing arrived, 0/0 is taken as
+  // 1 (no SLO was missed) and the violation ratio as 0.
   double slo_attainment = 1;
   double violation_ratio = 0;
   LatencySummary latency_ms;
@@ -68,6 +76,9 @@ struct RunSummary {
   // INFaaS' memory-proportional cost (memory_cost.hpp), when the scenario asks for it.
   std::optional<double> memory_cost;
   std::vector<ServiceSummary> per_app;  // in application order
+  // The policy: its control actions (counted by the engine) and its own counters.
+  ControlActionCounts actions;
+  PolicyCounters::Entries policy_counters;
 };
 
 // Throws InvariantError if the run's last window has not closed or more

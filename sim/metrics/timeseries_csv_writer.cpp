@@ -21,8 +21,8 @@ TimeSeriesCsvWriter::~TimeSeriesCsvWriter() { flush(); }
 
 std::string TimeSeriesCsvWriter::header() {
   std::string h =
-      "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,"
-      "throughput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy";
+      "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,unfinished,"
+      "throughput_qps,goodput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy";
   append_by_kind(h, "devices_");
   append_by_kind(h, "replicas_");
   append_by_kind(h, "utilisation_");
@@ -43,11 +43,11 @@ void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
   append_uint(s, r.arrivals);
   s += ',';
   append_number(s, r.demand_qps);
-  for (std::uint64_t count : {r.completed, r.on_time, r.late, r.dropped, r.rejected}) {
+  for (std::uint64_t count : {r.completed, r.on_time, r.late, r.dropped, r.rejected, r.unfinished}) {
     s += ',';
     append_uint(s, count);
   }
-  for (double value : {r.throughput_qps, r.latency_p50_ms, r.latency_p99_ms}) {
+  for (double value : {r.throughput_qps, r.goodput_qps, r.latency_p50_ms, r.latency_p99_ms}) {
     s += ',';
     append_number(s, value);
   }

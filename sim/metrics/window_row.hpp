@@ -23,7 +23,9 @@ struct WindowRow {
   std::uint64_t late = 0;
   std::uint64_t dropped = 0;
   std::uint64_t rejected = 0;
+  std::uint64_t unfinished = 0;  // left when the drain's bound ended the run (last window only)
   double throughput_qps = 0;  // completed / window length
+  double goodput_qps = 0;     // on time / window length
   // Of the window's completions; 0 when there were none.
   double latency_p50_ms = 0;
   double latency_p99_ms = 0;

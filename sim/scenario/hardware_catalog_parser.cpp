@@ -26,13 +26,28 @@ InterferenceModel parse_interference(const JsonNode& node) {
   return m;
 }
 
+// Required for a CPU (how many batches its replicas run at once), refused for
+// an accelerator, which runs one batch at a time.
+std::uint32_t parse_cores(const JsonNode& item, DeviceKind kind) {
+  if (kind != DeviceKind::kCpu) {
+    if (item.has("cores")) item.at("cores").fail("only a \"cpu\" device type has cores");
+    return 1;
+  }
+  if (!item.has("cores")) item.fail("a \"cpu\" device type needs \"cores\": how many batches its replicas run at once");
+  const JsonNode cores = item.at("cores");
+  const std::int64_t c = cores.positive_integer();
+  if (c > 4096) cores.fail("expected at most 4096 cores, got " + cores.raw().dump());
+  return static_cast<std::uint32_t>(c);
+}
+
 void parse_device_type(const JsonNode& item, HardwareCatalog& into) {
-  item.expect_object({"name", "kind", "memory_mb", "price_per_hour", "interference", "source"});
+  item.expect_object({"name", "kind", "cores", "memory_mb", "price_per_hour", "interference", "source"});
   DeviceType t;
   t.name = item.string("name");
   if (t.name.empty()) item.at("name").fail("expected a non-empty name");
   if (into.find(t.name)) item.at("name").fail("duplicate device type \"" + t.name + "\"");
   t.kind = *parse_device_kind(item.at("kind").choice({"cpu", "gpu", "inferentia"}));
+  t.cores = parse_cores(item, t.kind);
   t.memory_mb = item.positive("memory_mb");
   t.price_per_hour = item.non_negative_or("price_per_hour", 0);
   if (const auto block = item.find("interference")) t.interference = parse_interference(*block);
@@ -101,6 +116,13 @@ void parse_instance_type(const JsonNode& item, HardwareCatalog& into) {
       if (earlier.type == *id) type.fail("device type \"" + type.string() + "\" listed twice; give one count");
     }
     t.devices.push_back(DeviceSlot{*id, static_cast<std::uint32_t>(c)});
+  }
+  for (std::size_t i = 0; i < t.devices.size(); ++i) {
+    const DeviceType& d = into.type(t.devices[i].type);
+    if (d.kind == DeviceKind::kCpu && d.cores * t.devices[i].count > t.vcpus) {
+      devices.items()[i].at("type").fail("device type \"" + d.name + "\" has " + std::to_string(d.cores) +
+                                         " cores, more than the instance's " + std::to_string(t.vcpus) + " vCPUs");
+    }
   }
   if (t.devices.empty()) devices.fail("expected at least one device (a CPU instance lists its \"<name>.cpu\" device)");
   t.price_per_hour = item.positive("price_per_hour");

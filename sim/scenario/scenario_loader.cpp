@@ -225,9 +225,55 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
   if (root.has("mix")) world.workloads.push_back({parse_mix(root.at("mix"), apps.size(), base), "workload/mix", {}});
 }
 
+// The largest combined speed-up of overlapping GPU batches the project
+// accepts: Jain et al., "Dynamic Space-Time Scheduling for GPU Inference"
+// (NeurIPS MLSys workshop 2018), measured up to 5x utilisation headroom when
+// small-batch inference jobs share a GPU spatially; no measurement supports more.
+constexpr double kMaxGpuConcurrencyGain = 5.0;
+
+// An integer k (k batches overlap, no faster together than one at a time) or
+// {"batches": k, "gain": g}: k batches together run g times one batch's speed.
+GpuConcurrency parse_gpu_concurrency(const JsonNode& node) {
+  GpuConcurrency c;
+  const bool object = node.raw().is_object();
+  if (object) node.expect_object({"batches", "gain"});
+  const JsonNode batches = object ? node.at("batches") : node;
+  const std::int64_t k = batches.positive_integer();
+  if (k > 64) batches.fail("expected at most 64 overlapping batches, got " + batches.raw().dump());
+  c.batches = static_cast<std::uint32_t>(k);
+  if (!object || !node.has("gain")) return c;
+  const JsonNode gain = node.at("gain");
+  c.gain = gain.number();
+  const double most = std::min<double>(c.batches, kMaxGpuConcurrencyGain);
+  if (!(c.gain >= 1) || c.gain > most) {
+    gain.fail("expected a combined speed-up >= 1 and <= " + std::to_string(most) +
+              " (at most the batches, and at most the cited 5x), got " + gain.raw().dump());
+  }
+  return c;
+}
+
+// The drain's default bound: long enough for any query that can still make
+// its SLO (ten SLOs), and at least a minute for a backlog to clear.
+Duration default_drain_limit(const SimulationConfig& world) {
+  Duration slo = Duration::zero();
+  for (const auto& app : world.applications) slo = std::max(slo, app.slo);
+  const double ten_slos_s = 10 * slo.seconds();
+  return from_seconds(std::min(kMaxDurationS, std::max(60.0, ten_slos_s)));
+}
+
 void load_serving(const JsonNode& node, SimulationConfig& world) {
-  node.expect_object({"drop", "service_time", "interference", "slo_cpu_multiple"});  // the last: load_applications
+  node.expect_object({"drop", "service_time", "interference", "gpu_concurrency", "drain_s",
+                      "slo_cpu_multiple"});  // the last: load_applications
   world.cloud.interference = node.boolean_or("interference", true);
+  if (node.has("drain_s")) {
+    const JsonNode drain = node.at("drain_s");
+    const double s = drain.number();
+    if (!(s >= 0) || s > kMaxDurationS) {
+      drain.fail("expected seconds >= 0 and <= " + std::to_string(kMaxDurationS) + ", got " + drain.raw().dump());
+    }
+    world.drain_limit = from_seconds(s);
+  }
+  if (node.has("gpu_concurrency")) world.gpu_concurrency = parse_gpu_concurrency(node.at("gpu_concurrency"));
   if (node.has("drop")) {
     const std::string drop = node.at("drop").choice({"none", "expired", "infeasible"});
     world.drop = drop == "expired" ? DropPolicy::kExpired : drop == "infeasible" ? DropPolicy::kInfeasible : DropPolicy::kNone;
@@ -294,8 +340,18 @@ void load_outputs(const JsonNode& root, Scenario& scenario) {
   scenario.world.window = from_seconds(10);
   if (!root.has("outputs")) return;
   const JsonNode node = root.at("outputs");
-  node.expect_object({"dir", "window_s", "queries_csv", "memory_cost_per_gb_second"});
+  node.expect_object({"dir", "window_s", "warmup_s", "queries_csv", "memory_cost_per_gb_second"});
   if (node.has("dir")) scenario.outputs.dir = node.string("dir");
+  if (node.has("warmup_s")) {
+    const JsonNode warmup = node.at("warmup_s");
+    const double s = warmup.number();
+    const double duration_s = scenario.world.duration.seconds();
+    if (!(s >= 0) || s >= duration_s) {
+      warmup.fail("expected seconds >= 0 and below duration_s (" + std::to_string(duration_s) + "), got " +
+                  warmup.raw().dump());
+    }
+    scenario.world.warmup = from_seconds(s);
+  }
   if (node.has("window_s")) scenario.world.window = from_seconds(bounded(node.at("window_s"), 1e-3, kMaxDurationS, "s"));
   scenario.outputs.queries_csv = node.boolean_or("queries_csv", false);
   if (node.has("memory_cost_per_gb_second")) scenario.outputs.memory_prices = memory_prices(node.at("memory_cost_per_gb_second"));
@@ -321,6 +377,7 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   load_cluster(root.at("cluster"), scenario.world);
   if (root.has("cloud")) parse_cloud(root.at("cloud"), base, scenario.world);
   load_applications(root, base, scenario.world);
+  scenario.world.drain_limit = default_drain_limit(scenario.world);
   if (root.has("serving")) load_serving(root.at("serving"), scenario.world);
   load_policies(root, scenario);
   load_outputs(root, scenario);

@@ -13,6 +13,7 @@
 #include "policies/policy_registry.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
+#include "sim/scenario/atomic_file.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/metrics/timeseries_csv_writer.hpp"
 #include "sim/serving/simulation.hpp"
@@ -46,36 +47,6 @@ std::vector<std::string> app_names(const Scenario& scenario) {
   for (const auto& app : scenario.world.applications) names.push_back(app.name);
   return names;
 }
-
-// Files are written under a temporary name and renamed once complete, so a
-// failed run never leaves a half-written file where a good one stood.
-class AtomicFile {
- public:
-  explicit AtomicFile(fs::path path) : path_(std::move(path)), temp_(path_.string() + ".partial") {
-    out_.open(temp_);
-    if (!out_) throw InputError(temp_.string(), "cannot open for writing");
-  }
-  ~AtomicFile() {
-    if (!committed_) {
-      out_.close();
-      std::error_code ignored;
-      fs::remove(temp_, ignored);
-    }
-  }
-  std::ostream& stream() { return out_; }
-  void commit() {
-    out_.close();
-    if (!out_) throw InputError(temp_.string(), "write failed");
-    fs::rename(temp_, path_);
-    committed_ = true;
-  }
-
- private:
-  fs::path path_;
-  fs::path temp_;
-  std::ofstream out_;
-  bool committed_ = false;
-};
 
 class ProgressLine {
  public:
@@ -121,7 +92,8 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
     }
   }
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
-                                      app_names(scenario), series_writer.get(), query_writer.get()});
+                                      app_names(scenario), series_writer.get(), query_writer.get(),
+                                      scenario.world.warmup});
   const auto policy = build_policy(scenario, spec);
   Simulation simulation(scenario.world, *policy, metrics);
   simulation.start();
@@ -131,8 +103,14 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   report.summary = make_run_summary(metrics, RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed,
                                                          scenario.world.duration.seconds()},
                                     scenario.outputs.memory_prices);
+  report.summary.actions = simulation.actions();
+  PolicyCounters counters;
+  policy->report(counters);
+  report.summary.policy_counters = counters.counters();
+  report.policy_wall = counters.wall_seconds();
   report.policy_wall_seconds = simulation.policy_wall_seconds();
   report.events = simulation.events_dispatched();
+  for (std::uint32_t a = 0; a < metrics.app_count(); ++a) report.simulated_queries += metrics.arrived_all(a);
   if (options.write_files) {
     series_writer->flush();
     series->commit();
@@ -193,7 +171,7 @@ std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& 
   return reports;
 }
 
-double peak_rss_mib() {
+double process_peak_rss_mib() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux

@@ -24,7 +24,9 @@ struct RunReport {
   std::filesystem::path dir;
   double wall_seconds = 0;         // the whole run: build, simulate, write
   double policy_wall_seconds = 0;  // inside the policy's start/tick/notices
+  PolicyCounters::Entries policy_wall;  // the policy's own wall-clock figures (a solver's time)
   std::uint64_t events = 0;
+  std::uint64_t simulated_queries = 0;  // every arrival, the warm-up's too
 };
 
 // Builds each selected policy and lets it place its initial replicas, without
@@ -34,7 +36,8 @@ void check_policy_placements(const Scenario& scenario, const std::vector<std::st
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options);
 
-// Peak resident set size of this process in MiB (getrusage).
-double peak_rss_mib();
+// Peak resident set size of this process in MiB (getrusage): of the whole
+// process, so with --jobs > 1 it covers every run it has made so far.
+double process_peak_rss_mib();
 
 }  // namespace servesim

@@ -21,6 +21,9 @@ struct DeviceInfo {
   bool usable = true;                   // its instance is running
   double memory_free_mb = 0;
   std::vector<ReplicaId> replicas;  // live ones (not unloaded)
+  std::uint32_t slots = 1;          // batches it runs at once (cores of a CPU)
+  std::uint32_t running_batches = 0;
+  std::uint32_t waiting_replicas = 0;  // with a batch ready, waiting for a slot
 };
 
 struct ReplicaInfo {

@@ -25,4 +25,14 @@ void QueryTable::remove(std::uint32_t slot) {
   free_.push_back(slot);
 }
 
+std::vector<std::uint32_t> QueryTable::live_slots() const {
+  std::vector<bool> free(records_.size(), false);
+  for (std::uint32_t slot : free_) free[slot] = true;
+  std::vector<std::uint32_t> live;
+  for (std::uint32_t slot = 0; slot < records_.size(); ++slot) {
+    if (!free[slot]) live.push_back(slot);
+  }
+  return live;
+}
+
 }  // namespace servesim

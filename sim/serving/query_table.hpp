@@ -36,6 +36,8 @@ class QueryTable {
   const QueryRecord& at(std::uint32_t slot) const { return records_[slot]; }
   JoinState& join(std::uint32_t slot, int join_index) { return joins_[slot * joins_per_query_ + join_index]; }
   std::uint64_t in_flight() const { return in_flight_; }
+  // The slots in use, in slot order (for the end of a run: it scans the table).
+  std::vector<std::uint32_t> live_slots() const;
 
  private:
   std::vector<QueryRecord> records_;

@@ -1,7 +1,8 @@
 #pragma once
 // One loaded model variant on one device: a FIFO queue, a batcher, and up to
 // `concurrency` batches executing at once (worker threads of a CPU server; 1
-// for an accelerator). Engine-internal: policies see a ReplicaInfo.
+// for an accelerator), each also needing one of its device's slots
+// (device_execution.hpp). Engine-internal: policies see a ReplicaInfo.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -27,6 +28,7 @@ enum class ReplicaState : std::uint8_t { kLoading, kActive, kDraining, kUnloaded
 struct RunningBatch {
   std::vector<Visit> visits;  // capacity kept across batches: no allocation per batch
   SimTime started;
+  Duration solo;  // how long it runs with the device to itself
   bool in_use = false;
 };
 
@@ -62,6 +64,7 @@ struct Replica {
   std::uint64_t executing_visits = 0;
   VisitQueue queue;
   RandomStream rng;                     // service-time draws
+  bool waiting_for_device = false;      // in its device's FIFO with a batch ready
   std::uint32_t wake_generation = 0;    // lazy cancellation of batcher wake-ups
   SimTime wake_at = SimTime::never();   // the wake-up currently scheduled
   // Monitoring, as a real monitor would see it.

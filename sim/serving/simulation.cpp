@@ -39,10 +39,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       queries_(max_joins(config.applications)),
       branch_seed_(derive_stream_seed(config.seed, "pipeline/branches")) {
   self_ = loop_.add_handler(this);
-  for (DeviceTypeId type : config_.devices) {
-    const DeviceType& t = config_.hardware->type(type);
-    devices_.push_back(Device{type, t.kind, t.memory_mb, {}, std::nullopt});
-  }
+  for (DeviceTypeId type : config_.devices) devices_.push_back(make_device(type, std::nullopt));
   for (const auto& app : config_.applications) {
     stage_arrivals_.emplace_back(app.pipeline.stages().size());
     routing_weights_.emplace_back(app.pipeline.stages().size());
@@ -75,6 +72,9 @@ void Simulation::start() {
   }
   const Duration tick = controller_.tick_interval();
   if (!tick.is_infinite()) loop_.schedule_after(tick, self_, kPolicyTick);
+  if (config_.warmup > Duration::zero()) {
+    loop_.schedule(SimTime::zero() + config_.warmup, self_, kWarmupEnd, 0, Event::kBoundaryPriority);
+  }
   schedule_window_close();
 }
 
@@ -87,8 +87,52 @@ void Simulation::run(const std::function<void(SimTime)>& progress, Duration ever
     progress(stop);
     next = next + every;
   }
-  if (window_start_ < end_) on_window_close();  // the last, possibly short, window
+  if (queries_.in_flight() > 0) drain();
+  fail_unfinished();
+  metrics_.finish(loop_.now(), snapshot());
   metrics_.check_conservation(in_flight_per_app_);
+  check_device_capacity();
+}
+
+// No more arrivals: the cluster serves what it holds, for at most the drain
+// limit. Windows, ticks and billing go on meanwhile.
+void Simulation::drain() {
+  draining_ = true;
+  // No window closes at end_ while arrivals run (the run may end there): the
+  // boundary closes now, after everything at end_ has happened; else the
+  // open window is split there, where the summary's measured span ends.
+  if (window_start_ + config_.window == end_) {
+    on_window_close();
+  } else {
+    metrics_.split(loop_.now(), snapshot());
+    schedule_window_close();
+  }
+  events_ += loop_.run_while(end_ + config_.drain_limit, [&] { return queries_.in_flight() > 0; });
+}
+
+// What is still in the system when the drain's bound ends the run leaves it
+// unfinished (an SLO miss), in query order.
+void Simulation::fail_unfinished() {
+  std::vector<std::uint32_t> slots = queries_.live_slots();
+  std::sort(slots.begin(), slots.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return queries_.at(a).id < queries_.at(b).id; });
+  for (std::uint32_t slot : slots) {
+    queries_.at(slot).fate = OutcomeKind::kUnfinished;
+    finish_query(slot);
+  }
+}
+
+void Simulation::on_warmup_end() {
+  metrics_.split(loop_.now(), snapshot());
+}
+
+void Simulation::check_device_capacity() const {
+  for (DeviceId id = 0; id < devices_.size(); ++id) {
+    if (const auto problem = devices_[id].exec.capacity_problem(loop_.now())) {
+      throw InvariantError("device capacity: device " + std::to_string(id) + " (" +
+                           config_.hardware->type(devices_[id].type).name + ") " + *problem);
+    }
+  }
 }
 
 void Simulation::handle(const Event& event) {
@@ -129,6 +173,12 @@ void Simulation::handle(const Event& event) {
       break;
     case kLambdaDone:
       on_lambda_done(static_cast<std::uint32_t>(event.payload));
+      break;
+    case kSharedBatchDone:
+      on_shared_batch_done(payload_entity(event.payload), payload_generation(event.payload));
+      break;
+    case kWarmupEnd:
+      on_warmup_end();
       break;
   }
 }
@@ -225,6 +275,7 @@ void Simulation::set_routing_weights(AppId app, StageId stage, std::vector<Routi
   for (const auto& w : weights) {
     if (w.replica >= replicas_.size() || w.weight < 0) throw InvariantError("routing weight names an invalid replica");
   }
+  actions_.count(ControlAction::kSetRoutingWeights);
   routing_weights_.at(app).at(stage) = std::move(weights);
 }
 
@@ -296,7 +347,14 @@ void Simulation::on_policy_tick() {
 
 DeviceInfo Simulation::device(DeviceId id) const {
   const Device& d = devices_.at(id);
-  return DeviceInfo{d.type, d.instance, device_usable(id), d.memory_free_mb, d.replicas};
+  return DeviceInfo{d.type,
+                    d.instance,
+                    device_usable(id),
+                    d.memory_free_mb,
+                    d.replicas,
+                    d.exec.limits().slots,
+                    d.exec.running(),
+                    static_cast<std::uint32_t>(d.exec.waiting())};
 }
 
 ReplicaInfo Simulation::replica(ReplicaId id) const {
@@ -334,9 +392,13 @@ double Simulation::arrival_rate(AppId app, StageId stage) const {
   return stage_arrivals_.at(app).at(stage).per_second(loop_.now());
 }
 
-ClusterSnapshot Simulation::snapshot(Duration window) {
+// The cluster since the previous snapshot (a window, or its part before the
+// warm-up's end): flows are settled and restarted.
+ClusterSnapshot Simulation::snapshot() {
   ClusterSnapshot s;
   const SimTime now = loop_.now();
+  const Duration window = now - last_snapshot_;
+  last_snapshot_ = now;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     s.busy_seconds[k] = busy_[k].take(now);
     s.memory_gb_seconds[k] = resident_gb_[k].take(now);
@@ -344,9 +406,9 @@ ClusterSnapshot Simulation::snapshot(Duration window) {
   double fixed_per_hour = 0;
   for (DeviceId id = 0; id < devices_.size(); ++id) {
     const Device& d = devices_[id];
-    // A fixed device that hosts no replica is taken as not rented: it neither
-    // costs nor counts as capacity. An instance's devices count while it runs.
-    if (d.instance ? !device_usable(id) : d.replicas.empty()) continue;
+    // A device of the fixed cluster is owned: it costs and counts as capacity
+    // for the whole run, idle or not. An instance's devices count while it runs.
+    if (d.instance && !device_usable(id)) continue;
     const auto kind = static_cast<std::size_t>(d.kind);
     ++s.devices[kind];
     s.replicas[kind] += static_cast<std::uint32_t>(d.replicas.size());
@@ -365,7 +427,7 @@ ClusterSnapshot Simulation::snapshot(Duration window) {
 
 void Simulation::on_window_close() {
   const SimTime now = loop_.now();
-  metrics_.close_window(now, snapshot(now - window_start_));
+  metrics_.close_window(now, snapshot());
   window_start_ = now;
   schedule_window_close();
 }
@@ -375,7 +437,8 @@ void Simulation::on_window_close() {
 // run's end has happened (Simulation::run), so a completion at the end counts.
 void Simulation::schedule_window_close() {
   const SimTime next = window_start_ + config_.window;
-  if (next < end_) loop_.schedule(next, self_, kWindowClose, 0, Event::kBoundaryPriority);
+  const SimTime last = draining_ ? end_ + config_.drain_limit : end_;
+  if (next < last) loop_.schedule(next, self_, kWindowClose, 0, Event::kBoundaryPriority);
 }
 
 }  // namespace servesim

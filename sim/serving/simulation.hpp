@@ -12,11 +12,13 @@
 #include "sim/cluster/lambda_pool.hpp"
 #include "sim/core/event_loop.hpp"
 #include "sim/core/level_integral.hpp"
+#include "sim/metrics/control_actions.hpp"
 #include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
 #include "sim/serving/controller.hpp"
+#include "sim/serving/device_execution.hpp"
 #include "sim/serving/query_table.hpp"
 #include "sim/serving/simulation_config.hpp"
 
@@ -29,11 +31,15 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
 
   // Lets the policy place its initial replicas and opens the arrival streams.
   void start();
-  // Runs to the end of the scenario. `progress` (may be empty) is called every
-  // `every` of simulated time with the current time.
+  // Runs to the end of the scenario: arrivals until its duration, then the
+  // drain, then the checks of every invariant (docs/invariants.md).
+  // `progress` (may be empty) is called every `every` of simulated time with
+  // the current time.
   void run(const std::function<void(SimTime)>& progress = {}, Duration every = Duration::infinite());
-  // After run(): queries that had not left the system at the end.
+  // Queries in the system now (0 after run(): the drain resolves them all).
   std::uint64_t in_flight() const { return queries_.in_flight(); }
+  // The policy's control actions so far, by kind.
+  const ControlActionCounts& actions() const { return actions_; }
   std::uint64_t events_dispatched() const { return events_; }
   // Wall-clock seconds spent inside the policy's start/on_tick/notices.
   double policy_wall_seconds() const { return policy_wall_.count(); }
@@ -52,6 +58,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     kInstanceTerminate,
     kScheduledInterruption,
     kLambdaDone,
+    kSharedBatchDone,
+    kWarmupEnd,
   };
 
   // EventHandler
@@ -85,6 +93,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     double memory_free_mb = 0;
     std::vector<ReplicaId> replicas;
     std::optional<InstanceId> instance;  // empty: a device of the fixed cluster
+    DeviceExecution exec;                // its slots, and the replicas waiting for one
   };
   struct LambdaInvocation {
     Visit visit;
@@ -105,14 +114,21 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void fail_visit(std::uint32_t slot, OutcomeKind why);
   void finish_query(std::uint32_t slot);
   // Replicas.
+  Device make_device(DeviceTypeId type, std::optional<InstanceId> instance) const;
   void try_start_batches(Replica& replica);
+  void serve_waiting(Device& device);
   bool is_late(const Replica& replica, const Visit& visit) const;
   bool drop_head_if_late(Replica& replica);
   void start_batch(Replica& replica, std::uint32_t size);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
+  void on_shared_batch_done(DeviceId id, std::uint32_t generation);
+  void schedule_shared_completion(DeviceId id);
+  void end_batch_on_device(Replica& replica, RunningBatch& batch, bool completed);
   void schedule_wake(Replica& replica, SimTime at);
   void mark_busy_change(Replica& replica, int delta);
+  void check_device_capacity() const;
   void on_replica_ready(ReplicaId id);
+  void request_unload(ReplicaId id);
   void release_if_drained(Replica& replica);
   bool device_usable(DeviceId id) const;
   Duration batch_duration(Replica& replica, std::uint32_t size);
@@ -132,11 +148,14 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Lambda (simulation_lambda.cpp).
   bool invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
   void on_lambda_done(std::uint32_t invocation);
-  // Control loop and windows.
+  // Control loop, windows and the end of the run.
+  void drain();
+  void fail_unfinished();
+  void on_warmup_end();
   void on_policy_tick();
   void on_window_close();
   void schedule_window_close();
-  ClusterSnapshot snapshot(Duration window);
+  ClusterSnapshot snapshot();
   template <typename F>
   void timed_policy_call(F&& call) {
     const auto begin = std::chrono::steady_clock::now();
@@ -150,8 +169,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   RunMetrics& metrics_;
   EventLoop loop_;
   std::uint32_t self_ = 0;
-  SimTime end_;
-  bool starting_ = false;  // inside Controller::start: actions act at once
+  SimTime end_;             // the last arrival comes before it
+  bool draining_ = false;   // past end_: windows go on until the drain ends
+  bool starting_ = false;   // inside Controller::start: actions act at once
+  ControlActionCounts actions_;
 
   std::vector<Device> devices_;
   std::vector<std::unique_ptr<Replica>> replicas_;
@@ -177,12 +198,13 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::vector<Arrival> pending_;  // one pending arrival per stream
   mutable std::vector<std::vector<SlidingRate>> stage_arrivals_;  // [app][stage]; reading rolls it
 
-  // Per device kind: running batch slots (each 1 / the replica's concurrency),
+  // Per device kind: the devices' busy levels (DeviceExecution::busy_level),
   // and the model memory resident on devices, loading or serving, in GB of
   // 1000 MB (as INFaaS' cost per GB-second, policies/infaas/variant_profile.hpp).
   std::array<LevelIntegral, kDeviceKindCount> busy_{};
   std::array<LevelIntegral, kDeviceKindCount> resident_gb_{};
   SimTime window_start_;
+  SimTime last_snapshot_;
   std::chrono::duration<double> policy_wall_{0};
 };
 

@@ -66,9 +66,22 @@ struct CloudConfig {
   bool interference = true;  // use the device types' interference models
 };
 
+// serving.gpu_concurrency: how many batches a GPU may run at once, and their
+// combined speed in solo batches (1 <= gain <= batches). The default is time
+// slicing at batch granularity: one batch at a time.
+struct GpuConcurrency {
+  std::uint32_t batches = 1;
+  double gain = 1;
+};
+
 struct SimulationConfig {
   std::uint64_t seed = 1;
-  Duration duration;
+  Duration duration;  // arrivals span [0, duration)
+  // After the last arrival the run drains (queued and running queries finish,
+  // are dropped or expire) for at most this long; what is still in the system
+  // then is counted unfinished. serving.drain_s.
+  Duration drain_limit{60'000'000'000};
+  Duration warmup;  // outputs.warmup_s: excluded from the summary (the time series keeps it)
   Duration window;  // time-series window
   std::shared_ptr<const ModelCatalog> models;
   std::shared_ptr<const HardwareCatalog> hardware;
@@ -78,6 +91,7 @@ struct SimulationConfig {
   std::vector<WorkloadSource> workloads;
   DropPolicy drop = DropPolicy::kNone;
   ServiceTimeSpec service_time;
+  GpuConcurrency gpu_concurrency;
 };
 
 }  // namespace servesim

@@ -19,10 +19,9 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
   instance.state = warm ? InstanceState::kRunning : InstanceState::kBooting;
   if (type.burstable) instance.credits.emplace(*type.burstable, type.vcpus, loop_.now());
   for (const DeviceSlot& slot : type.devices) {
-    const DeviceType& device_type = config_.hardware->type(slot.type);
     for (std::uint32_t i = 0; i < slot.count; ++i) {
       instance.devices.push_back(static_cast<DeviceId>(devices_.size()));
-      devices_.push_back(Device{slot.type, device_type.kind, device_type.memory_mb, {}, id});
+      devices_.push_back(make_device(slot.type, id));
     }
   }
   instances_.push_back(std::move(instance));
@@ -40,6 +39,7 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
 
 InstanceId Simulation::launch_instance(InstanceTypeId type, Market market) {
   if (type >= config_.hardware->instance_types().size()) throw InvariantError("launch of an unknown instance type");
+  actions_.count(ControlAction::kLaunchInstance);
   return add_instance(type, market, /*warm=*/starting_);
 }
 
@@ -93,6 +93,7 @@ void Simulation::terminate_instance(InstanceId id) {
   instance.state = InstanceState::kStopped;
   instance.stopped_at = loop_.now();
   instance.taken_back = true;
+  for (DeviceId d : instance.devices) devices_[d].exec.retire(loop_.now());
   notify_gone(id);
 }
 
@@ -103,10 +104,10 @@ void Simulation::evict_replica(Replica& replica) {
   for (RunningBatch& batch : replica.batches) {
     if (!batch.in_use) continue;
     orphans.insert(orphans.end(), batch.visits.begin(), batch.visits.end());
-    batch.in_use = false;
     replica.executing_visits -= batch.visits.size();
-    mark_busy_change(replica, -1);
+    end_batch_on_device(replica, batch, /*completed=*/false);
   }
+  if (devices_[replica.device].exec.limits().shared_speed) schedule_shared_completion(replica.device);
   while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
   replica.state = ReplicaState::kUnloaded;
   replica.unload_requested = true;
@@ -126,6 +127,7 @@ void Simulation::evict_replica(Replica& replica) {
 void Simulation::stop_instance(InstanceId id) {
   Instance& instance = instances_.at(id);
   if (!instance.alive() || instance.state == InstanceState::kStopping) return;
+  actions_.count(ControlAction::kStopInstance);
   if (instance.state == InstanceState::kBooting) {
     // Nothing ran on it yet: it stops at once, and queries already routed to
     // its loading replicas go elsewhere (or fail) as on a lost instance.
@@ -136,7 +138,7 @@ void Simulation::stop_instance(InstanceId id) {
   instance.state = InstanceState::kStopping;
   for (DeviceId d : instance.devices) {
     const std::vector<ReplicaId> hosted = devices_[d].replicas;
-    for (ReplicaId r : hosted) unload_replica(r);
+    for (ReplicaId r : hosted) request_unload(r);  // part of the stop, not actions of their own
   }
   finish_stop_if_drained(id);
 }
@@ -149,6 +151,7 @@ void Simulation::finish_stop_if_drained(InstanceId id) {
   }
   instance.state = InstanceState::kStopped;
   instance.stopped_at = loop_.now();
+  for (DeviceId d : instance.devices) devices_[d].exec.retire(loop_.now());
   notify_gone(id);
 }
 

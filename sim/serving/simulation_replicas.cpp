@@ -38,8 +38,19 @@ bool Simulation::drop_head_if_late(Replica& replica) {
   return true;
 }
 
+Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<InstanceId> instance) const {
+  const DeviceType& type = config_.hardware->type(type_id);
+  ExecutionLimits limits;
+  if (type.kind == DeviceKind::kCpu) limits.slots = limits.gain = type.cores;
+  if (type.kind == DeviceKind::kGpu && config_.gpu_concurrency.batches > 1) {
+    limits = ExecutionLimits{config_.gpu_concurrency.batches, config_.gpu_concurrency.gain, true};
+  }
+  return Device{type_id, type.kind, type.memory_mb, {}, instance, DeviceExecution(limits, loop_.now())};
+}
+
 void Simulation::try_start_batches(Replica& replica) {
   if (replica.state != ReplicaState::kActive && replica.state != ReplicaState::kDraining) return;
+  Device& device = devices_[replica.device];
   while (replica.has_free_slot() && !replica.queue.empty()) {
     if (drop_head_if_late(replica)) continue;
     const Visit& head = replica.queue.front();
@@ -58,10 +69,28 @@ void Simulation::try_start_batches(Replica& replica) {
       schedule_wake(replica, decision.wake_at);
       return;
     }
+    if (!device.exec.has_free_slot()) {
+      // The batch is ready but the device is busy: wait for it in turn. The
+      // batch forms when the device takes it, from what is queued then.
+      if (!replica.waiting_for_device) device.exec.wait(replica.id);
+      replica.waiting_for_device = true;
+      return;
+    }
     start_batch(replica, static_cast<std::uint32_t>(std::min<std::size_t>(
                              {decision.size, replica.queue.size(), replica.max_batch()})));
   }
   release_if_drained(replica);
+}
+
+// A slot came free: the replicas that waited for one go first, in order.
+void Simulation::serve_waiting(Device& device) {
+  while (device.exec.has_free_slot()) {
+    const auto next = device.exec.next_waiting();
+    if (!next) return;
+    Replica& waiting = *replicas_[*next];
+    waiting.waiting_for_device = false;
+    try_start_batches(waiting);
+  }
 }
 
 void Simulation::schedule_wake(Replica& replica, SimTime at) {
@@ -90,8 +119,57 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size) {
   batch.in_use = true;
   batch.started = loop_.now();
   replica.executing_visits += taken;
+  Device& device = devices_[replica.device];
+  if (device.exec.limits().shared_speed) device.exec.progress(loop_.now());
+  advance_credits(replica);  // settle the credit balance at the old busy level
+  const double level_before = device.exec.busy_level();
+  device.exec.begin(loop_.now());
+  busy_[static_cast<std::size_t>(device.kind)].change(loop_.now(), device.exec.busy_level() - level_before);
   mark_busy_change(replica, +1);
-  loop_.schedule_after(batch_duration(replica, taken), self_, kBatchDone, pack_payload(replica.id, slot));
+  batch.solo = batch_duration(replica, taken);  // at the busy level this batch makes
+  if (device.exec.limits().shared_speed) {
+    device.exec.add_shared(SharedBatch{replica.id, slot, static_cast<double>(batch.solo.ns),
+                                       static_cast<double>(batch.solo.ns)});
+    schedule_shared_completion(replica.device);
+  } else {
+    loop_.schedule_after(batch.solo, self_, kBatchDone, pack_payload(replica.id, slot));
+  }
+}
+
+// Every running batch's finish moves when one starts or ends: the earliest is
+// scheduled anew and any earlier wake-up is made stale.
+void Simulation::schedule_shared_completion(DeviceId id) {
+  DeviceExecution& exec = devices_[id].exec;
+  const std::uint32_t generation = exec.bump_generation();
+  if (const auto next = exec.next_shared_completion(loop_.now())) {
+    loop_.schedule(next->second, self_, kSharedBatchDone, pack_payload(id, generation));
+  }
+}
+
+void Simulation::on_shared_batch_done(DeviceId id, std::uint32_t generation) {
+  DeviceExecution& exec = devices_[id].exec;
+  if (generation != exec.generation()) return;  // the running set changed since
+  exec.progress(loop_.now());
+  const auto next = exec.next_shared_completion(loop_.now());
+  if (!next) return;
+  on_batch_done(next->first.replica, next->first.slot);
+}
+
+// The batch leaves its device slot (finished, or lost with its instance); a
+// waiting replica may take the slot.
+void Simulation::end_batch_on_device(Replica& replica, RunningBatch& batch, bool completed) {
+  Device& device = devices_[replica.device];
+  DeviceExecution& exec = device.exec;
+  if (exec.limits().shared_speed) {
+    exec.progress(loop_.now());
+    exec.remove_shared(replica.id, static_cast<std::uint32_t>(&batch - replica.batches.data()));
+  }
+  advance_credits(replica);  // settle the credit balance at the old busy level
+  const double level_before = exec.busy_level();
+  exec.end(loop_.now(), batch.started, batch.solo, completed);
+  busy_[static_cast<std::size_t>(device.kind)].change(loop_.now(), exec.busy_level() - level_before);
+  batch.in_use = false;
+  mark_busy_change(replica, -1);
 }
 
 // The profiled latency, drawn around as the scenario says, slowed by
@@ -107,21 +185,26 @@ Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
   return factor == 1.0 ? drawn : from_nanos_double(static_cast<double>(drawn.ns) * factor);
 }
 
+// Co-runners are the other replicas on the device that executed lately: with
+// time slicing they never run at the same instant, but they alternate with
+// this one and contend for its caches and memory bandwidth.
 double Simulation::interference_factor(const Replica& replica) const {
   const Device& device = devices_[replica.device];
   if (!config_.cloud.interference || device.replicas.size() < 2) return 1.0;  // the common case, first
   const auto& model = config_.hardware->type(device.type).interference;
   if (!model) return 1.0;
   const double my_memory = config_.models->variant(replica.variant).memory_mb;
-  double load = 0;
+  double busy = 0;
   std::uint32_t others = 0, larger = 0;
   for (ReplicaId r : device.replicas) {
     Replica& other = *replicas_[r];
-    load += other.busy_us.per_second(loop_.now()) / 1e6 / static_cast<double>(other.batches.size());
-    if (r == replica.id || other.running == 0) continue;
+    const double recent = other.busy_us.per_second(loop_.now()) / 1e6;
+    busy += recent;
+    if (r == replica.id || recent <= 0) continue;
     ++others;
     larger += config_.models->variant(other.variant).memory_mb > my_memory;
   }
+  const double load = busy / static_cast<double>(device.exec.limits().slots);
   return model->factor(load, others, larger);
 }
 
@@ -134,14 +217,12 @@ void Simulation::advance_credits(const Replica& replica) {
   instance.credits->advance(loop_.now(), busy_vcpus(instance));
 }
 
-// vCPUs of the instance in use now: its replicas' running batches, each
-// replica's slots sharing the instance's vCPUs.
+// vCPUs of the instance in use now: each running batch takes one of its CPU's cores.
 double Simulation::busy_vcpus(const Instance& instance) const {
   double busy = 0;
   for (DeviceId d : instance.devices) {
-    for (ReplicaId r : devices_[d].replicas) {
-      busy += static_cast<double>(replicas_[r]->running) / static_cast<double>(replicas_[r]->batches.size());
-    }
+    const Device& device = devices_[d];
+    if (device.kind == DeviceKind::kCpu) busy += device.exec.busy_level();
   }
   return std::min(1.0, busy) * config_.hardware->instance_type(instance.type).vcpus;
 }
@@ -164,23 +245,22 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   replica.served.add(loop_.now(), size);
   replica.busy_us.add(loop_.now(), static_cast<std::uint32_t>((loop_.now() - batch.started).ns / 1000));
   replica.executing_visits -= size;
-  batch.in_use = false;
-  mark_busy_change(replica, -1);
+  end_batch_on_device(replica, batch, /*completed=*/true);
   replica.batcher->on_batch_done(size, all_on_time);
+  Device& device = devices_[replica.device];
+  serve_waiting(device);  // those who waited go before this replica's next batch
   try_start_batches(replica);
+  if (device.exec.limits().shared_speed) schedule_shared_completion(replica.device);
 }
 
+// The replica's own books: its running batches, and their busy time for its
+// utilisation; settles its instance's CPU credits at the old level first.
 void Simulation::mark_busy_change(Replica& replica, int delta) {
-  advance_credits(replica);  // settle the credit balance at the old busy level
   const SimTime now = loop_.now();
-  const double weight = 1.0 / static_cast<double>(replica.batches.size());
-  const auto kind = static_cast<std::size_t>(devices_[replica.device].kind);
-  busy_[kind].change(now, delta * weight);
   replica.busy_slot_seconds += replica.running * (now - replica.busy_since).seconds();
   replica.busy_since = now;
   replica.running = static_cast<std::uint32_t>(static_cast<int>(replica.running) + delta);
 }
-
 
 LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   if (request.device >= devices_.size()) return {std::nullopt, "no device " + std::to_string(request.device)};
@@ -210,6 +290,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   device.memory_free_mb -= variant.memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), variant.memory_mb / 1000.0);
   device.replicas.push_back(id);
+  actions_.count(ControlAction::kLoadReplica);
   if (host && host->state == InstanceState::kBooting) return {id, ""};  // loads once it runs
   if (starting_) {
     replicas_.back()->state = ReplicaState::kActive;
@@ -230,6 +311,13 @@ void Simulation::on_replica_ready(ReplicaId id) {
 }
 
 void Simulation::unload_replica(ReplicaId id) {
+  const Replica& replica = *replicas_.at(id);
+  if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
+  actions_.count(ControlAction::kUnloadReplica);
+  request_unload(id);
+}
+
+void Simulation::request_unload(ReplicaId id) {
   Replica& replica = *replicas_.at(id);
   if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
   replica.unload_requested = true;
@@ -253,6 +341,7 @@ void Simulation::release_if_drained(Replica& replica) {
 
 void Simulation::set_batcher(ReplicaId id, const BatcherSpec& spec) {
   Replica& replica = *replicas_.at(id);
+  actions_.count(ControlAction::kSetBatcher);
   replica.batcher = make_batcher(spec);
   replica.cap_batch(spec.max_batch);  // 0 restores the variant's maximum
   ++replica.wake_generation;  // the old batcher's wake-up no longer applies

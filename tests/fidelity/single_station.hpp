@@ -48,7 +48,9 @@ class QueryCollector final : public QuerySink {
  public:
   void on_query(const QueryOutcome& o) override {
     if (o.id >= queries.size()) queries.resize(o.id + 1);
-    queries[o.id] = QueryTimes{o.arrival.ns, o.queue_wait.ns, o.finish.ns, static_cast<std::uint32_t>(o.kind)};
+    // A query the end of the run left unfinished did not finish.
+    const std::int64_t finish = o.kind == OutcomeKind::kUnfinished ? -1 : o.finish.ns;
+    queries[o.id] = QueryTimes{o.arrival.ns, o.queue_wait.ns, finish, static_cast<std::uint32_t>(o.kind)};
   }
   std::vector<QueryTimes> queries;
 };
@@ -92,13 +94,14 @@ inline nlohmann::json station_scenario(const StationSetup& s) {
       {"seed", s.seed},
       {"duration_s", s.duration_s},
       {"catalogs",
-       {{"hardware", json::array({{{"device_types", json::array({{{"name", "srv"}, {"kind", "cpu"}, {"memory_mb", 1024}}})}}})},
+       {{"hardware", json::array({{{"device_types", json::array({{{"name", "srv"}, {"kind", "cpu"}, {"cores", s.concurrency}, {"memory_mb", 1024}}})}}})},
         {"models", json::array({{{"families", json::array({{{"name", "m"}, {"variants", json::array({variant})}}})}}})}}},
       {"cluster", {{"devices", json::array({{{"type", "srv"}, {"count", 1}}})}}},
       {"applications",
        json::array({{{"name", "app"}, {"family", "m"}, {"slo_ms", 1e9},
                      {"workload", {{"kind", "poisson"}, {"rate", s.rate}}}}})},
-      {"serving", {{"drop", "none"}, {"service_time", {{"distribution", s.service}}}}},
+      // No drain: the estimates are of the steady state over [0, duration).
+      {"serving", {{"drop", "none"}, {"drain_s", 0}, {"service_time", {{"distribution", s.service}}}}},
       {"policies",
        json::array({{{"name", "static"},
                      {"params",
@@ -133,7 +136,7 @@ inline StationRun run_station(const StationSetup& setup) {
   StationRun run;
   run.queries = std::move(collector.queries);
   run.arrived = metrics.total().counts().arrived;
-  run.in_flight = simulation.in_flight();
+  run.in_flight = metrics.total().counts().unfinished;
   run.horizon_s = scenario.world.duration.seconds();
   run.utilisation = metrics.cluster().utilisation(DeviceKind::kCpu).value_or(-1);
   return run;

@@ -75,7 +75,7 @@ TEST_F(CloudTour, NoQueryIsLost) {
     const auto q = summary(policy)["queries"];
     EXPECT_EQ(q["arrived"].get<std::uint64_t>(),
               q["completed"].get<std::uint64_t>() + q["dropped"].get<std::uint64_t>() +
-                  q["rejected"].get<std::uint64_t>() + q["in_flight"].get<std::uint64_t>())
+                  q["rejected"].get<std::uint64_t>() + q["unfinished"].get<std::uint64_t>())
         << policy;
   }
 }

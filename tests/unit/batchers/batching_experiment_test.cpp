@@ -97,11 +97,11 @@ class BatchingExperiment : public ::testing::Test {
         for (int s = 0; s < kSeeds; ++s) {
           const EngineRun run = run_engine(dir, world(1000 + s, arrivals[a], batchers[b]));
           Cell& c = cells_[a][b];
-          c.decided += run.counts.arrived - run.in_flight;
+          c.decided += run.counts.arrived - run.counts.unfinished;
           c.on_time += run.counts.on_time;
           c.dropped += run.counts.dropped;
           c.per_seed.push_back(1.0 - static_cast<double>(run.counts.on_time) /
-                                         static_cast<double>(run.counts.arrived - run.in_flight));
+                                         static_cast<double>(run.counts.arrived - run.counts.unfinished));
         }
       }
     }

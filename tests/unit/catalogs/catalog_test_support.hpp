@@ -26,6 +26,7 @@ inline HardwareCatalog hardware_with(const std::vector<std::string>& names) {
     const bool cpu = n == "cpu" || (n.size() > 4 && n.substr(n.size() - 4) == ".cpu");
     const char* kind = n == "neuroncore" ? "inferentia" : cpu ? "cpu" : "gpu";
     types.push_back({{"name", n}, {"kind", kind}, {"memory_mb", 1 << 20}});
+    if (cpu) types.back()["cores"] = 4;
   }
   const nlohmann::json doc = {{"device_types", types}};
   HardwareCatalog hardware;

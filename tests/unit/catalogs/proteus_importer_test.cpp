@@ -229,7 +229,7 @@ TEST(ProteusImporter, ThroughAScenarioWithEnvironmentPaths) {
   json s = R"({
     "name": "import", "duration_s": 1,
     "catalogs": {
-      "hardware": [{"device_types": [{"name": "cpu", "kind": "cpu", "memory_mb": 8000},
+      "hardware": [{"device_types": [{"name": "cpu", "kind": "cpu", "cores": 4, "memory_mb": 8000},
                                      {"name": "gpu", "kind": "gpu", "memory_mb": 8000}]}],
       "models": [{"import": "proteus_csv",
                   "file": "${SERVESIM_TEST_ARTIFACT}/profiling/aggregate_profiled.csv",

@@ -48,8 +48,8 @@ inline json cloud_world() {
     "catalogs": {
       "hardware": [{
         "device_types": [
-          {"name": "box.cpu", "kind": "cpu", "memory_mb": 4096, "price_per_hour": 0.085},
-          {"name": "burst.cpu", "kind": "cpu", "memory_mb": 1024},
+          {"name": "box.cpu", "kind": "cpu", "cores": 2, "memory_mb": 4096, "price_per_hour": 0.085},
+          {"name": "burst.cpu", "kind": "cpu", "cores": 1, "memory_mb": 1024},
           {"name": "gpu", "kind": "gpu", "memory_mb": 1000,
            "interference": {"threshold": 0.5, "slope": 0.5, "smaller_model_weight": 2.0}}],
         "instance_types": [
@@ -227,7 +227,6 @@ struct CloudRun {
   std::vector<QueryOutcome> outcomes;  // in finish order
   std::vector<WindowRow> rows;         // the "all" rows, in time order
   QueryCounts counts;
-  std::uint64_t in_flight = 0;
   ClusterTotals cluster;
   RunSummary summary;
   std::vector<InstanceInfo> instances;  // at the end
@@ -273,7 +272,6 @@ inline CloudRun run(const Scenario& scenario, Controller& controller) {
   sim.start();
   sim.run();
   out.counts = metrics.total().counts();
-  out.in_flight = sim.in_flight();
   out.cluster = metrics.cluster();
   out.summary = make_run_summary(metrics, RunIdentity{scenario.name, "test", "test", scenario.world.seed,
                                                       scenario.world.duration.seconds()});
@@ -303,7 +301,7 @@ inline ReplicaId load_on(ClusterControl& control, const ClusterView& view, Insta
 }
 
 inline bool conserved(const CloudRun& r) {
-  return r.counts.arrived == r.counts.completed + r.counts.dropped + r.counts.rejected + r.in_flight;
+  return r.counts.arrived == r.counts.completed + r.counts.dropped + r.counts.rejected + r.counts.unfinished;
 }
 
 // |observed fraction - p| within z standard errors of a binomial proportion.

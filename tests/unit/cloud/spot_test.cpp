@@ -93,7 +93,7 @@ TEST(CloudSpot, NoticeThenTerminationReroutesQueuedAndRunning) {
   for (int k = 0; k < 5; ++k) EXPECT_EQ(finishes[k], at_seconds(300.1 + 0.1 * k)) << k;
   EXPECT_EQ(r.counts.completed, 8u);
   EXPECT_EQ(r.counts.dropped, 0u);
-  EXPECT_EQ(r.in_flight, 0u);
+  EXPECT_EQ(r.counts.unfinished, 0u);
 }
 
 TEST(CloudSpot, NoticeThenTerminationFailsQueuedAndRunning) {

@@ -172,7 +172,7 @@ json minimal_instance() {
 }
 
 json with_instance(const json& instance) {
-  json doc = json::parse(R"({"device_types": [{"name": "x.cpu", "kind": "cpu", "memory_mb": 4096}]})");
+  json doc = json::parse(R"({"device_types": [{"name": "x.cpu", "kind": "cpu", "cores": 2, "memory_mb": 4096}]})");
   doc["instance_types"] = json::array({instance});
   return doc;
 }

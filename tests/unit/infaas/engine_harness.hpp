@@ -25,7 +25,7 @@ inline json table2_world() {
     "catalogs": {
       "hardware": [{
         "device_types": [
-          {"name": "box.cpu", "kind": "cpu", "memory_mb": 32768, "price_per_hour": 0.384},
+          {"name": "box.cpu", "kind": "cpu", "cores": 8, "memory_mb": 32768, "price_per_hour": 0.384},
           {"name": "gpu", "kind": "gpu", "memory_mb": 16384, "price_per_hour": 3.06},
           {"name": "nc", "kind": "inferentia", "memory_mb": 2048, "price_per_hour": 0.146}],
         "instance_types": [

@@ -24,7 +24,7 @@ json tiny_world() {
     "catalogs": {
       "hardware": [{
         "device_types": [
-          {"name": "cpu4", "kind": "cpu", "memory_mb": 16384},
+          {"name": "cpu4", "kind": "cpu", "cores": 4, "memory_mb": 16384},
           {"name": "core", "kind": "inferentia", "memory_mb": 2048},
           {"name": "gpu", "kind": "gpu", "memory_mb": 16384}],
         "instance_types": [

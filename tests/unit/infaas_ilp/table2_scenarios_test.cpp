@@ -38,14 +38,15 @@ TEST_P(Table2Scenario, ChoosesTable3Configuration) {
   const test::CliResult r = test::run_servesim({"run", file, "--out", out.string(), "--quiet"}, scratch.path());
   ASSERT_EQ(r.status, 0) << r.err;
 
-  // Every window of the 120 s run holds the same configuration: no flapping.
+  // Every window of the 120 s run holds the same configuration: no flapping
+  // (the drain's windows may follow them).
   const test::Csv series = test::read_csv(out / "infaas-ilp" / "timeseries.csv");
-  ASSERT_EQ(series.rows.size(), 12u);
+  ASSERT_GE(series.rows.size(), 12u);
   const auto cpu = series.values("replicas_cpu");
   const auto inf = series.values("replicas_inferentia");
   const auto gpu = series.values("replicas_gpu");
   const auto rate = series.values("cost_per_hour");
-  for (std::size_t w = 0; w < series.rows.size(); ++w) {
+  for (std::size_t w = 0; w < 12; ++w) {
     EXPECT_EQ(std::stoul(cpu[w]), row.cpu) << "window " << w;
     EXPECT_EQ(std::stoul(inf[w]), row.inferentia) << "window " << w;
     EXPECT_EQ(std::stoul(gpu[w]), row.gpu) << "window " << w;
@@ -111,11 +112,11 @@ TEST_P(GreedyOnTable2, ConvergesToItsOwnConfiguration) {
       scratch.path());
   ASSERT_EQ(r.status, 0) << r.err;
   const test::Csv series = test::read_csv(out / "infaas-greedy" / "timeseries.csv");
-  ASSERT_EQ(series.rows.size(), 40u);
+  ASSERT_GE(series.rows.size(), 40u);  // the drain's windows may follow the 40 of the arrivals
   const auto cpu = series.values("replicas_cpu");
   const auto inf = series.values("replicas_inferentia");
   const auto gpu = series.values("replicas_gpu");
-  for (std::size_t w = 34; w < series.rows.size(); ++w) {
+  for (std::size_t w = 34; w < 40; ++w) {
     EXPECT_EQ(std::stoul(cpu[w]), row.cpu) << "window " << w;
     EXPECT_EQ(std::stoul(inf[w]), row.inferentia) << "window " << w;
     EXPECT_EQ(std::stoul(gpu[w]), row.gpu) << "window " << w;

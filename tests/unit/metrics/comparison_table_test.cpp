@@ -15,7 +15,7 @@ std::vector<RunSummary> two_runs() {
   RunMetrics full(sample_config());
   feed_sample(full);
   RunMetrics empty(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}});
-  empty.close_window(at_seconds(10), ClusterSnapshot{});
+  empty.finish(at_seconds(10), ClusterSnapshot{});
   return {make_run_summary(full, RunIdentity{"quickstart", "proteus", "proteus", 1, 25}),
           make_run_summary(empty, RunIdentity{"quickstart", "infaas-with-a-long-label", "infaas", 1, 10})};
 }
@@ -25,13 +25,13 @@ TEST(ComparisonTable, PrintsEveryPolicyUnderTheFixedColumns) {
   std::ostringstream out;
   table.print(out);
   const std::string text = out.str();
-  for (const char* header : {"policy", "queries", "thr/s", "SLO %", "p50 ms", "p99 ms", "acc %", "max drop %",
+  for (const char* header : {"policy", "queries", "thr/s", "good/s", "SLO %", "p50 ms", "p99 ms", "acc %", "max drop %",
                              "cost $", "spot $", "lambda $", "wall s"}) {
     EXPECT_NE(text.find(header), std::string::npos) << header;
   }
   EXPECT_NE(text.find("proteus "), std::string::npos);
   EXPECT_NE(text.find("infaas-with-a-long-label"), std::string::npos);
-  EXPECT_NE(text.find("42.86"), std::string::npos);  // SLO %: 3 of 7
+  EXPECT_NE(text.find("37.50"), std::string::npos);  // SLO %: 3 of 8
   EXPECT_NE(text.find("1.50"), std::string::npos);   // wall s
   // cost $, spot $ and lambda $ side by side, total first.
   EXPECT_NE(text.find("0.1580  0.0550    0.0030"), std::string::npos) << text;
@@ -50,21 +50,46 @@ TEST(ComparisonTable, PrintsEveryPolicyUnderTheFixedColumns) {
   EXPECT_NE(all[3].find(" - "), std::string::npos);  // no latency without completions
 }
 
-TEST(ComparisonTable, CsvHasTheSameRows) {
+std::vector<std::string> lines_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The same rows, but no wall time: a rerun writes the same bytes.
+TEST(ComparisonTable, CsvHasTheSameRowsWithoutWallTime) {
   const ComparisonTable table(two_runs(), {1.5, 0.25});
   std::ostringstream out;
   table.write_csv(out);
-  std::istringstream in(out.str());
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const auto lines = lines_of(out.str());
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0],
-            "scenario,policy,queries,throughput_qps,slo_pct,p50_ms,p99_ms,accuracy_pct,max_drop_pct,cost_usd,"
-            "spot_usd,lambda_usd,memory_cost,wall_s");
-  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,100,,,,,0,0,0,,0.25");
-  EXPECT_EQ(lines[1].rfind("quickstart,proteus,8,0.2,42.857143,", 0), 0u) << lines[1];
-  const std::string tail = ",0.158,0.055,0.003,,1.5";  // no memory cost asked for
+            "scenario,policy,queries,throughput_qps,goodput_qps,slo_pct,p50_ms,p99_ms,accuracy_pct,max_drop_pct,"
+            "cost_usd,spot_usd,lambda_usd,memory_cost");
+  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,0,100,,,,,0,0,0,");
+  EXPECT_EQ(lines[1].rfind("quickstart,proteus,8,0.2,0.12,37.5,", 0), 0u) << lines[1];
+  const std::string tail = ",0.158,0.055,0.003,";  // no memory cost asked for
   EXPECT_EQ(lines[1].substr(lines[1].size() - tail.size()), tail) << lines[1];
+  const ComparisonTable slower(two_runs(), {9.0, 7.0});
+  std::ostringstream again;
+  slower.write_csv(again);
+  EXPECT_EQ(out.str(), again.str());
+}
+
+// --policy runs one policy: the others' rows stay, in the scenario's order.
+TEST(ComparisonTable, MergedCsvKeepsTheOtherPoliciesRowsInScenarioOrder) {
+  const std::string header = "scenario,policy,x\n";
+  const std::string old = header + "s,a,1\ns,b,2\ns,gone,9\n";
+  const std::string fresh = header + "s,b,3\n";
+  EXPECT_EQ(ComparisonTable::merged_csv(old, fresh, {"a", "b", "c"}), header + "s,a,1\ns,b,3\n");
+  // A scenario name with a comma is quoted; the label is still found.
+  const std::string quoted = header + "\"s, 2\",a,1\n";
+  EXPECT_EQ(ComparisonTable::merged_csv(quoted, header + "\"s, 2\",b,5\n", {"a", "b"}),
+            header + "\"s, 2\",a,1\n\"s, 2\",b,5\n");
+  // No file yet, or one with other columns: only the fresh rows.
+  EXPECT_EQ(ComparisonTable::merged_csv("", fresh, {"a", "b"}), fresh);
+  EXPECT_EQ(ComparisonTable::merged_csv("scenario,policy,y\ns,a,1\n", fresh, {"a", "b"}), fresh);
 }
 
 TEST(ComparisonTable, MismatchedWallTimesAreABug) {

@@ -41,25 +41,28 @@ TEST(TimeSeriesCsv, HeaderAndRows) {
   const auto lines = lines_of(out.str());
   ASSERT_EQ(lines.size(), 10u);  // header + 3 windows * (all, a, b)
   EXPECT_EQ(lines[0],
-            "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,"
-            "throughput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy,"
+            "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,unfinished,"
+            "throughput_qps,goodput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy,"
             "devices_cpu,devices_gpu,devices_inferentia,devices_lambda,"
             "replicas_cpu,replicas_gpu,replicas_inferentia,replicas_lambda,"
             "utilisation_cpu,utilisation_gpu,utilisation_inferentia,utilisation_lambda,"
             "instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts,"
             "cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed");
-  // The last window: no completion, so no accuracy; GPUs idle, other kinds
-  // absent; one spot instance, no Lambda.
-  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,0,1,0,0,7.2,0.015,0,0.005,0,0.01");
+  // The last window: no completion, so no accuracy; the query left
+  // unfinished at the end; GPUs idle, other kinds absent; one spot instance,
+  // no Lambda.
+  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,1,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,0,1,0,0,7.2,0.015,0,0.005,0,0.01");
   const auto first = cells_of(lines[1]);
   ASSERT_EQ(first.size(), cells_of(lines[0]).size());
   EXPECT_EQ(first[2], "all");
   EXPECT_EQ(first[3], "6");
   EXPECT_EQ(first[4], "0.6");
-  EXPECT_NEAR(std::stod(first[11]), 100, 0.5);  // p50 from the histogram
-  EXPECT_EQ(first[12], "300");
-  EXPECT_EQ(first[13], "80");
-  EXPECT_EQ(first[23], "0.5");  // utilisation_gpu
+  EXPECT_EQ(first[11], "0.3");                  // throughput: ids 1, 2 and 4 in 10 s
+  EXPECT_EQ(first[12], "0.2");                  // goodput: ids 1 and 4 were on time
+  EXPECT_NEAR(std::stod(first[13]), 100, 0.5);  // p50 from the histogram
+  EXPECT_EQ(first[14], "300");
+  EXPECT_EQ(first[15], "80");
+  EXPECT_EQ(first[25], "0.5");  // utilisation_gpu
   // The cluster columns, by name, on every row of the window.
   const auto header = cells_of(lines[0]);
   auto cell = [&](const std::vector<std::string>& row, const std::string& name) {
@@ -96,13 +99,14 @@ TEST(QueryCsv, OneLinePerOutcome) {
     writer.on_query(no_deadline);
   }
   const auto lines = lines_of(out.str());
-  ASSERT_EQ(lines.size(), 9u);
+  ASSERT_EQ(lines.size(), 10u);
   EXPECT_EQ(lines[0], "id,app,outcome,arrival_s,finish_s,latency_ms,queue_wait_ms,deadline_s,on_time,accuracy");
   EXPECT_EQ(lines[1], "1,a,completed,1,1.1,100,1,1.2,1,1");
   EXPECT_EQ(lines[2], "2,a,completed,2,2.3,300,1,2.2,0,0.8");
   EXPECT_EQ(lines[3], "3,a,dropped,3,3.5,500,1,3.4,0,");
   EXPECT_EQ(lines[5], "5,b,rejected,5,5,0,1,5.5,0,");
-  EXPECT_EQ(lines[8], "9,b,completed,21,21.5,500,1,,1,0.75");
+  EXPECT_EQ(lines[8], "8,b,unfinished,21,25,4000,1,21.5,0,");
+  EXPECT_EQ(lines[9], "9,b,completed,21,21.5,500,1,,1,0.75");
 }
 
 }  // namespace

@@ -11,6 +11,8 @@ namespace {
 
 using namespace testing_sample;
 
+std::vector<std::uint64_t> none_in_flight(std::size_t apps) { return std::vector<std::uint64_t>(apps, 0); }
+
 // Relative tolerance of a histogram quantile.
 void expect_quantile(double got_ms, double exact_ms) { EXPECT_NEAR(got_ms, exact_ms, 0.005 * exact_ms); }
 
@@ -23,7 +25,7 @@ TEST(RunMetrics, EmitsAllThenPerAppRowsPerWindow) {
   EXPECT_EQ(sink.rows[1].app, "a");
   EXPECT_EQ(sink.rows[2].app, "b");
   EXPECT_EQ(sink.rows[6].app, "all");
-  EXPECT_EQ(sink.queries.size(), 7u);
+  EXPECT_EQ(sink.queries.size(), 8u);
 }
 
 TEST(RunMetrics, FirstWindowAllRow) {
@@ -94,6 +96,7 @@ TEST(RunMetrics, ShortLastWindowAndEmptyWindow) {
   EXPECT_EQ(r.arrivals, 1u);
   EXPECT_DOUBLE_EQ(r.demand_qps, 0.2);  // over 5 s, not 10
   EXPECT_EQ(r.completed, 0u);
+  EXPECT_EQ(r.unfinished, 1u);
   EXPECT_DOUBLE_EQ(r.latency_p50_ms, 0);
   EXPECT_FALSE(r.effective_accuracy);
   EXPECT_DOUBLE_EQ(*r.utilisation[kGpu], 0);
@@ -110,6 +113,7 @@ TEST(RunMetrics, Totals) {
   EXPECT_EQ(c.late, 2u);
   EXPECT_EQ(c.dropped, 1u);
   EXPECT_EQ(c.rejected, 1u);
+  EXPECT_EQ(c.unfinished, 1u);
   EXPECT_EQ(m.total(0).counts().arrived, 5u);
   EXPECT_EQ(m.total(1).counts().arrived, 3u);
   EXPECT_EQ(m.total(0).counts().completed, 4u);
@@ -154,7 +158,11 @@ TEST(RunMetrics, CostLedgerStaysBoundedByTheCatalog) {
     ClusterSnapshot s;
     s.ledger.add_on_demand("m5.large", 0.001);
     s.ledger.add_spot(w % 2 ? "g4dn.xlarge" : "p3.2xlarge", 0.002);
-    m.close_window(at_seconds(w), s);
+    if (w < 1000) {
+      m.close_window(at_seconds(w), s);
+    } else {
+      m.finish(at_seconds(w), s);
+    }
   }
   EXPECT_EQ(m.cluster().cost.by_instance_type.size(), 3u);
   EXPECT_NEAR(m.cluster().cost.by_instance_type.at("p3.2xlarge"), 1.0, 1e-9);
@@ -164,7 +172,7 @@ TEST(RunMetrics, CostLedgerStaysBoundedByTheCatalog) {
 TEST(RunMetrics, RejectsAnInconsistentCostLedger) {
   auto close_with = [](const ClusterSnapshot& s) {
     RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}});
-    m.close_window(at_seconds(10), s);
+    m.finish(at_seconds(10), s);
   };
   ClusterSnapshot untyped;
   untyped.ledger.on_demand = 1;  // no instance type
@@ -194,66 +202,82 @@ TEST(RunMetrics, MaxAccuracyDropIsFromTheWorstWindow) {
 TEST(RunMetrics, NoCompletionMeansNoAccuracyDrop) {
   RunMetrics m(RunMetricsConfig{from_seconds(1), at_seconds(1), {"only"}});
   m.on_arrival(0, at_seconds(0.5));
-  m.close_window(at_seconds(1), ClusterSnapshot{});
+  m.finish(at_seconds(1), ClusterSnapshot{});
   EXPECT_FALSE(m.max_accuracy_drop());
 }
 
-TEST(RunMetrics, ConservationHoldsWithTheQueriesInFlight) {
+TEST(RunMetrics, ConservationHoldsOnceEveryQueryHasAnOutcome) {
   RunMetrics m(sample_config());
   feed_sample(m);
-  EXPECT_NO_THROW(m.check_conservation(1));
-  EXPECT_THROW(m.check_conservation(0), InvariantError);
-  EXPECT_THROW(m.check_conservation(2), InvariantError);
-  const std::vector<std::uint64_t> right = {0, 1};  // id 8 belongs to b
-  const std::vector<std::uint64_t> wrong = {1, 0};
-  EXPECT_NO_THROW(m.check_conservation(right));
-  EXPECT_THROW(m.check_conservation(wrong), InvariantError);
+  const std::vector<std::uint64_t> none = {0, 0};
+  const std::vector<std::uint64_t> one = {0, 1};
+  EXPECT_NO_THROW(m.check_conservation(none));
+  EXPECT_THROW(m.check_conservation(one), InvariantError);
 }
 
-TEST(RunMetrics, ConservationFailureNamesTheNumbers) {
-  RunMetrics m(sample_config());
-  feed_sample(m);
-  try {
-    m.check_conservation(0);
-    FAIL() << "expected InvariantError";
-  } catch (const InvariantError& e) {
-    EXPECT_NE(std::string(e.what()).find("arrived 8"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("completed 5"), std::string::npos) << e.what();
-  }
-}
-
-TEST(RunMetrics, ConservationCountsTheOpenWindow) {
+// Before the end a query may be in flight: it must be counted where it is.
+TEST(RunMetrics, ConservationCountsTheQueriesInFlightPerApplication) {
   RunMetrics m(sample_config());
   m.on_arrival(0, at_seconds(1));
   m.on_arrival(1, at_seconds(1));
   m.on_outcome(outcome(1, 0, OutcomeKind::kCompleted, 1, 1.5, 2));
-  EXPECT_NO_THROW(m.check_conservation(1));
+  const std::vector<std::uint64_t> right = {0, 1};
+  const std::vector<std::uint64_t> wrong = {1, 0};
+  EXPECT_NO_THROW(m.check_conservation(right));
+  EXPECT_THROW(m.check_conservation(wrong), InvariantError);
+  try {
+    m.check_conservation(wrong);
+  } catch (const InvariantError& e) {
+    EXPECT_NE(std::string(e.what()).find("arrived 1"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("completed 1"), std::string::npos) << e.what();
+  }
   // An outcome with no arrival: app 1 has finished more than arrived.
   m.on_outcome(outcome(2, 1, OutcomeKind::kDropped, 1, 1.5, 2));
   m.on_outcome(outcome(3, 1, OutcomeKind::kDropped, 1, 1.5, 2));
-  EXPECT_THROW(m.check_conservation(0), InvariantError);
+  EXPECT_THROW(m.check_conservation(none_in_flight(2)), InvariantError);
 }
 
 TEST(RunMetrics, SingleAppEmitsOnlyTheAllRow) {
   RecordingSink sink;
   RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(20), {"solo"}, &sink});
   m.close_window(at_seconds(10), ClusterSnapshot{});
-  m.close_window(at_seconds(20), ClusterSnapshot{});
+  m.finish(at_seconds(20), ClusterSnapshot{});
   ASSERT_EQ(sink.rows.size(), 2u);
   EXPECT_EQ(sink.rows[1].app, "all");
 }
 
 TEST(RunMetrics, RejectsWindowsThatSkipOrOverrun) {
   RunMetrics m(sample_config());
-  EXPECT_EQ(m.next_window_end(), at_seconds(10));
-  EXPECT_THROW(m.close_window(at_seconds(5), ClusterSnapshot{}), InvariantError);   // short, not at the end
+  EXPECT_THROW(m.close_window(at_seconds(5), ClusterSnapshot{}), InvariantError);   // short, not the last
   EXPECT_THROW(m.close_window(at_seconds(15), ClusterSnapshot{}), InvariantError);  // longer than a window
   m.close_window(at_seconds(10), ClusterSnapshot{});
   m.close_window(at_seconds(20), ClusterSnapshot{});
-  EXPECT_EQ(m.next_window_end(), at_seconds(25));
-  EXPECT_THROW(m.close_window(at_seconds(30), ClusterSnapshot{}), InvariantError);  // past the run end
-  m.close_window(at_seconds(25), ClusterSnapshot{});
-  EXPECT_THROW(m.close_window(at_seconds(25), ClusterSnapshot{}), InvariantError);  // empty
+  EXPECT_THROW(m.finish(at_seconds(22), ClusterSnapshot{}), InvariantError);  // before the arrivals end (25 s)
+  m.close_window(at_seconds(30), ClusterSnapshot{});  // the drain: windows go on past 25 s
+  m.finish(at_seconds(33), ClusterSnapshot{});        // the last one may be short
+  EXPECT_EQ(m.drain(), from_seconds(8));
+  EXPECT_THROW(m.close_window(at_seconds(43), ClusterSnapshot{}), InvariantError);  // after the last
+}
+
+// A run whose drain ends exactly on a boundary has an empty last window: it
+// gets a row only if queries ended at that instant.
+TEST(RunMetrics, EmptyLastWindowHasARowOnlyForQueriesEndingThen) {
+  RecordingSink sink;
+  RunMetrics quiet(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}, &sink});
+  quiet.close_window(at_seconds(10), ClusterSnapshot{});
+  quiet.finish(at_seconds(10), ClusterSnapshot{});
+  EXPECT_EQ(sink.rows.size(), 1u);
+
+  sink.rows.clear();
+  RunMetrics busy(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}, &sink});
+  busy.on_arrival(0, at_seconds(9));
+  busy.close_window(at_seconds(10), ClusterSnapshot{});
+  busy.on_outcome(outcome(1, 0, OutcomeKind::kCompleted, 9, 10, 9.5));
+  busy.finish(at_seconds(10), ClusterSnapshot{});
+  ASSERT_EQ(sink.rows.size(), 2u);
+  EXPECT_EQ(sink.rows[1].completed, 1u);
+  EXPECT_DOUBLE_EQ(sink.rows[1].throughput_qps, 0);  // no rate over no time
+  EXPECT_EQ(busy.total().counts().completed, 1u);
 }
 
 TEST(RunMetrics, RejectsBadInput) {

@@ -40,11 +40,14 @@ TEST(RunSummary, JsonHoldsTheExpectedNumbers) {
   EXPECT_EQ(j["queries"]["late"], 2);
   EXPECT_EQ(j["queries"]["dropped"], 1);
   EXPECT_EQ(j["queries"]["rejected"], 1);
-  EXPECT_EQ(j["queries"]["in_flight"], 1);
-  EXPECT_DOUBLE_EQ(j["throughput_qps"].get<double>(), 0.2);
-  // 3 on time of the 7 that finished; the one in flight is neither.
-  EXPECT_NEAR(j["slo_attainment"].get<double>(), 3.0 / 7, 1e-6);
-  EXPECT_NEAR(j["violation_ratio"].get<double>(), 4.0 / 7, 1e-6);
+  EXPECT_EQ(j["queries"]["unfinished"], 1);
+  EXPECT_DOUBLE_EQ(j["throughput_qps"].get<double>(), 0.2);  // 5 completed in 25 s
+  EXPECT_DOUBLE_EQ(j["goodput_qps"].get<double>(), 0.12);    // 3 on time in 25 s
+  // 3 on time of the 8 that arrived; the unfinished one missed its SLO.
+  EXPECT_NEAR(j["slo_attainment"].get<double>(), 3.0 / 8, 1e-6);
+  EXPECT_NEAR(j["violation_ratio"].get<double>(), 5.0 / 8, 1e-6);
+  EXPECT_DOUBLE_EQ(j["warmup_s"].get<double>(), 0);
+  EXPECT_DOUBLE_EQ(j["drain_s"].get<double>(), 0);
   EXPECT_DOUBLE_EQ(j["latency_ms"]["mean"].get<double>(), 730);
   EXPECT_NEAR(j["latency_ms"]["p50"].get<double>(), 200, 1.0);
   EXPECT_DOUBLE_EQ(j["latency_ms"]["p99"].get<double>(), 3000);
@@ -63,7 +66,7 @@ TEST(RunSummary, JsonHoldsTheExpectedNumbers) {
   EXPECT_DOUBLE_EQ(j["utilisation"]["cpu"].get<double>(), 0.25);
   EXPECT_TRUE(j["utilisation"]["inferentia"].is_null());
   EXPECT_EQ(j["per_app"]["a"]["queries"]["arrived"], 5);
-  EXPECT_EQ(j["per_app"]["b"]["queries"]["in_flight"], 1);
+  EXPECT_EQ(j["per_app"]["b"]["queries"]["unfinished"], 1);
   EXPECT_DOUBLE_EQ(j["per_app"]["a"]["max_accuracy_drop"].get<double>(), 25);
   EXPECT_DOUBLE_EQ(j["per_app"]["b"]["max_accuracy_drop"].get<double>(), 40);
   EXPECT_DOUBLE_EQ(j["per_app"]["b"]["latency_ms"]["p50"].get<double>(), 50);
@@ -74,9 +77,9 @@ TEST(RunSummary, KeysComeInAFixedOrder) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : j.items()) keys.push_back(key);
   const std::vector<std::string> expected = {
-      "scenario",        "policy",      "policy_name", "seed",       "duration_s",
-      "queries",         "throughput_qps", "slo_attainment", "violation_ratio", "latency_ms",
-      "effective_accuracy", "max_accuracy_drop", "cost", "utilisation", "memory_gb_seconds", "per_app"};
+      "scenario",        "policy",      "policy_name", "seed",       "duration_s",   "warmup_s", "drain_s",
+      "queries",         "throughput_qps", "goodput_qps", "slo_attainment", "violation_ratio", "latency_ms",
+      "effective_accuracy", "max_accuracy_drop", "cost", "utilisation", "memory_gb_seconds", "per_app", "policy_counters"};
   EXPECT_EQ(keys, expected);
 }
 
@@ -102,7 +105,7 @@ TEST(RunSummary, CostBlockKeysAndInstanceTypesComeInAFixedOrder) {
 
 TEST(RunSummary, NumbersAreFixedPrecision) {
   const std::string text = sample_json();
-  EXPECT_NE(text.find("\"slo_attainment\": 0.428571,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"slo_attainment\": 0.375,"), std::string::npos) << text;
   EXPECT_NE(text.find("\"total\": 0.158,"), std::string::npos) << text;
   EXPECT_NE(text.find("\"g4dn.xlarge\": 0.055,"), std::string::npos) << text;
   EXPECT_NE(text.find("\"m5.large\": 0.03\n"), std::string::npos) << text;
@@ -111,7 +114,7 @@ TEST(RunSummary, NumbersAreFixedPrecision) {
 
 TEST(RunSummary, EmptyRunAttainsItsSloAndHasNoLatency) {
   RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}});
-  m.close_window(at_seconds(10), ClusterSnapshot{});
+  m.finish(at_seconds(10), ClusterSnapshot{});
   const RunSummary s = make_run_summary(m, RunIdentity{"empty", "p", "p", 1, 10});
   EXPECT_DOUBLE_EQ(s.overall.slo_attainment, 1);  // 0/0 is taken as 1
   EXPECT_DOUBLE_EQ(s.overall.violation_ratio, 0);

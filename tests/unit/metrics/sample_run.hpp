@@ -36,8 +36,9 @@ constexpr auto kInferentia = static_cast<std::size_t>(DeviceKind::kInferentia);
 //   all: accuracy 80 %; a: 90 %; b: 60 %. 2 GPUs busy 10 s -> utilisation 0.5.
 // Window 2 [10, 20): a gets id 7. id 6 completes after 3 s (late, 0.5), id 7 in
 //   200 ms (on time, 1.0): all and a 75 %. 4 GPUs busy 20 s, 1 CPU busy 2.5 s.
-// Window 3 [20, 25): b gets id 8, which is still in flight at the end.
-// Totals: arrived 8, completed 5 (on time 3, late 2), dropped 1, rejected 1, in flight 1.
+// Window 3 [20, 25): b gets id 8, which is still in flight when the run ends
+//   at 25 s (no drain here): it is unfinished.
+// Totals: arrived 8, completed 5 (on time 3, late 2), dropped 1, rejected 1, unfinished 1.
 //
 // Cost, in dollars (window 1 / 2 / 3 = run):
 //   fixed                 0.02  / 0.04  / 0.01  = 0.07
@@ -97,7 +98,8 @@ inline void feed_sample(RunMetrics& m) {
   s3.ledger.add_fixed(0.01);
   s3.ledger.add_spot("g4dn.xlarge", 0.005);
   s3.instances_spot = 1;
-  m.close_window(at_seconds(25), s3);
+  m.on_outcome(outcome(8, 1, OutcomeKind::kUnfinished, 21, 25, 21.5));
+  m.finish(at_seconds(25), s3);
 }
 
 struct RecordingSink : WindowSink, QuerySink {

@@ -66,7 +66,7 @@ TEST_F(SummaryCsv, FlattensRealSummariesWithPerAppKeys) {
                           "per_app.a.queries.arrived", "per_app.b.max_accuracy_drop"}) {
     EXPECT_NE(std::find(keys.begin(), keys.end(), key), keys.end()) << key;
   }
-  EXPECT_NE(csv(c).find(",0.428571,"), std::string::npos);  // numbers keep their summary spelling
+  EXPECT_NE(csv(c).find(",0.375,"), std::string::npos);  // numbers keep their summary spelling
 }
 
 TEST_F(SummaryCsv, InvalidJsonNamesTheFile) {

@@ -49,7 +49,7 @@ inline json world(const json& img_load, const json& txt_load, double duration_s)
       {"duration_s", duration_s},
       {"catalogs",
        {{"hardware", json::array({{{"device_types", json::array({
-                                      {{"name", "cpu"}, {"kind", "cpu"}, {"memory_mb", 8192}},
+                                      {{"name", "cpu"}, {"kind", "cpu"}, {"cores", 4}, {"memory_mb", 8192}},
                                       {{"name", "gpu"}, {"kind", "gpu"}, {"memory_mb", 8192}}})}}})},
         {"models",
          json::array({{{"families",

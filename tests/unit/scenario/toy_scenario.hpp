@@ -14,7 +14,7 @@ inline nlohmann::json base_scenario() {
     "duration_s": 2,
     "catalogs": {
       "hardware": [{"device_types": [
-        {"name": "cpu", "kind": "cpu", "memory_mb": 1000},
+        {"name": "cpu", "kind": "cpu", "cores": 4, "memory_mb": 1000},
         {"name": "gpu", "kind": "gpu", "memory_mb": 500, "price_per_hour": 1.0}]}],
       "models": [{"families": [{"name": "toy", "variants": [
         {"name": "small", "accuracy": 70, "memory_mb": 100, "max_batch": 4,

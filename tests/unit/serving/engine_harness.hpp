@@ -39,7 +39,7 @@ inline nlohmann::json engine_world(int gpus = 4) {
     "catalogs": {
       "hardware": [{"device_types": [
         {"name": "gpu", "kind": "gpu", "memory_mb": 1000, "price_per_hour": 1.0},
-        {"name": "cpu", "kind": "cpu", "memory_mb": 1000, "price_per_hour": 0.1}]}],
+        {"name": "cpu", "kind": "cpu", "cores": 4, "memory_mb": 1000, "price_per_hour": 0.1}]}],
       "models": [{"families": [
         {"name": "a", "variants": [
           {"name": "a_fast", "accuracy": 60, "memory_mb": 100, "max_batch": 8,
@@ -105,7 +105,6 @@ struct EngineRun {
   std::vector<ReplicaId> route_sequence;                   // every routed visit's replica
   std::vector<std::uint64_t> routed_to;                    // visits per replica id
   QueryCounts counts;
-  std::uint64_t in_flight = 0;
   std::vector<ReplicaInfo> replicas;  // at the end of the run
   std::vector<DeviceInfo> devices;    // at the end of the run
 
@@ -164,7 +163,6 @@ inline EngineRun run_engine(const TempDir& dir, const nlohmann::json& doc) {
   simulation.start();
   simulation.run();  // checks conservation (arrived = finished + in flight) and throws if it fails
   run.counts = metrics.total().counts();
-  run.in_flight = simulation.in_flight();
   const ClusterView& view = simulation.view();
   for (ReplicaId r = 0; r < view.replica_count(); ++r) run.replicas.push_back(view.replica(r));
   for (DeviceId d = 0; d < view.device_count(); ++d) run.devices.push_back(view.device(d));

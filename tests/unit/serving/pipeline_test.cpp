@@ -25,7 +25,7 @@ json pipeline_app(json stages, json edges, double slo_ms, json workload) {
 
 // Every query left the system, and the books balance.
 void expect_drained(const EngineRun& run) {
-  EXPECT_EQ(run.in_flight, 0u);
+  EXPECT_EQ(run.counts.unfinished, 0u);
   EXPECT_EQ(run.counts.arrived, run.counts.finished());
   EXPECT_EQ(run.outcomes.size(), run.counts.arrived);
   EXPECT_EQ(run.stages.size(), run.counts.arrived);  // every query was routed at least once
