@@ -291,3 +291,69 @@ TEST(RunMetrics, RejectsBadInput) {
 
 }  // namespace
 }  // namespace servesim
+
+namespace servesim {
+namespace {
+
+using namespace testing_sample;
+
+ClusterSnapshot fixed_costing(double dollars, double gpu_busy_s) {
+  ClusterSnapshot s;
+  s.devices[kGpu] = 1;
+  s.busy_seconds[kGpu] = gpu_busy_s;
+  s.ledger.add_fixed(dollars);
+  return s;
+}
+
+// Warm-up 15 s, windows of 10 s, arrivals until 30 s, drain to 32 s. The
+// window [10, 20) is split at 15 s, the last [30, 32) is the drain's: the rows
+// show every part, the totals only [15, 30).
+TEST(RunMetrics, TotalsCoverTheMeasuredSpanOnly) {
+  RecordingSink sink;
+  RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(30), {"a"}, &sink, nullptr, from_seconds(15)});
+  m.close_window(at_seconds(10), fixed_costing(1.0, 10));
+  m.on_arrival(0, at_seconds(14));  // before the warm-up: not measured
+  m.split(at_seconds(15), fixed_costing(0.5, 5));
+  m.on_arrival(0, at_seconds(16));
+  m.on_outcome(outcome(1, 0, OutcomeKind::kCompleted, 14, 16, 20));
+  m.close_window(at_seconds(20), fixed_costing(0.5, 1));
+  m.on_outcome(outcome(2, 0, OutcomeKind::kCompleted, 16, 21, 22, 0.5));
+  m.on_arrival(0, at_seconds(29));
+  m.close_window(at_seconds(30), fixed_costing(1.0, 4));
+  m.on_outcome(outcome(3, 0, OutcomeKind::kCompleted, 29, 31, 30));  // late, in the drain
+  m.finish(at_seconds(32), fixed_costing(0.2, 2));
+
+  ASSERT_EQ(sink.rows.size(), 4u);
+  EXPECT_DOUBLE_EQ(sink.rows[1].cost, 1.0);  // the split window's row has both parts
+  EXPECT_DOUBLE_EQ(*sink.rows[1].utilisation[kGpu], 0.6);
+  EXPECT_EQ(sink.rows[1].arrivals, 2u);
+  EXPECT_DOUBLE_EQ(sink.rows[3].cost, 0.2);
+  EXPECT_EQ(sink.rows[3].late, 1u);
+
+  EXPECT_NEAR(m.cluster().cost.total(), 1.5, 1e-12);  // [15, 20) and [20, 30)
+  EXPECT_DOUBLE_EQ(*m.cluster().utilisation(DeviceKind::kGpu), 5.0 / 15);
+  EXPECT_EQ(m.total().counts().arrived, 2u);
+  EXPECT_EQ(m.total().counts().completed, 2u);
+  EXPECT_EQ(m.total().counts().late, 1u);
+  EXPECT_EQ(m.in_span().completed, 1u);  // the drain's completion is no capacity
+  EXPECT_DOUBLE_EQ(m.measured_seconds(), 15);
+  EXPECT_EQ(m.drain(), from_seconds(2));
+  // Accuracy windows start at the warm-up: [15, 25) holds the one at 21 s
+  // (50 %); the drain's completion counts in the last, [25, 30): 100 %.
+  EXPECT_NEAR(*m.max_accuracy_drop(), 50, 1e-9);
+}
+
+TEST(AccuracyWindows, FixedTenSecondWindowsWhateverTheReportsWindow) {
+  AccuracyWindows w(SimTime::zero(), at_seconds(30));
+  w.add(at_seconds(1), 1.0);
+  w.add(at_seconds(9), 0.8);   // [0, 10): 90 %
+  w.add(at_seconds(12), 0.7);  // [10, 20): 70 %
+  w.add(at_seconds(29), 1.0);  // [20, 30)
+  w.add(at_seconds(45), 0.9);  // after the end: the last window, now 95 %
+  EXPECT_NEAR(*w.max_drop(), 30, 1e-9);
+  EXPECT_THROW(w.add(at_seconds(5), 1.0), InvariantError);  // completions come in time order
+  EXPECT_FALSE(AccuracyWindows(SimTime::zero(), at_seconds(1)).max_drop());
+}
+
+}  // namespace
+}  // namespace servesim

@@ -105,6 +105,7 @@ struct EngineRun {
   std::vector<ReplicaId> route_sequence;                   // every routed visit's replica
   std::vector<std::uint64_t> routed_to;                    // visits per replica id
   QueryCounts counts;
+  Duration drain;                     // from the last arrival's end to the run's end
   std::vector<ReplicaInfo> replicas;  // at the end of the run
   std::vector<DeviceInfo> devices;    // at the end of the run
 
@@ -158,11 +159,12 @@ inline EngineRun run_engine(const TempDir& dir, const nlohmann::json& doc) {
   std::vector<std::string> apps;
   for (const auto& a : scenario.world.applications) apps.push_back(a.name);
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, apps,
-                                      nullptr, &recorder});
+                                      nullptr, &recorder, scenario.world.warmup});
   Simulation simulation(scenario.world, recorder, metrics);
   simulation.start();
   simulation.run();  // checks conservation (arrived = finished + in flight) and throws if it fails
   run.counts = metrics.total().counts();
+  run.drain = metrics.drain();
   const ClusterView& view = simulation.view();
   for (ReplicaId r = 0; r < view.replica_count(); ++r) run.replicas.push_back(view.replica(r));
   for (DeviceId d = 0; d < view.device_count(); ++d) run.devices.push_back(view.device(d));
