@@ -7,8 +7,8 @@
 
 namespace servesim {
 
-DeviceExecution::DeviceExecution(ExecutionLimits limits, SimTime created)
-    : limits_(limits), last_progress_(created), created_(created) {
+DeviceExecution::DeviceExecution(ExecutionLimits limits, SimTime created, bool ready)
+    : limits_(limits), last_progress_(created), created_(created), ready_(ready) {
   if (limits_.slots == 0 || !(limits_.gain >= 1) || limits_.gain > limits_.slots) {
     throw InvariantError("device execution limits: " + std::to_string(limits_.slots) + " slots, gain " +
                          std::to_string(limits_.gain) + " (expected slots >= 1 and 1 <= gain <= slots)");
@@ -29,12 +29,16 @@ std::optional<std::uint32_t> DeviceExecution::next_waiting() {
 
 void DeviceExecution::begin(SimTime now) {
   if (running_ == limits_.slots) throw InvariantError("a batch started on a device with every slot taken");
+  if (!ready_ || now < created_ || now >= retired_) {
+    throw InvariantError("a batch started at " + std::to_string(now.ns) + " ns on a device that was not ready");
+  }
   ++running_;
   running_start_sum_ns_ += static_cast<double>(now.ns);
 }
 
 void DeviceExecution::end(SimTime now, SimTime started, Duration solo, bool completed) {
   if (running_ == 0) throw InvariantError("a batch ended on a device running none");
+  if (now < started) throw InvariantError("a batch ended before it started");
   --running_;
   running_start_sum_ns_ -= static_cast<double>(started.ns);
   batch_ns_done_ += static_cast<double>((now - started).ns);

@@ -13,7 +13,9 @@
 // It also keeps the books the capacity invariant is checked on at the end of
 // every run: the batch-seconds executed (each batch from its start to its end)
 // can never exceed the device's lifetime times its slots, and the solo work a
-// shared GPU completed can never exceed its lifetime times its gain.
+// shared GPU completed can never exceed its lifetime times its gain
+// (docs/invariants.md, I2); and it refuses a batch that would start before
+// the device is ready or after it is gone, or end before it started (I3).
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -41,7 +43,10 @@ struct SharedBatch {
 
 class DeviceExecution {
  public:
-  DeviceExecution(ExecutionLimits limits, SimTime created);
+  // `ready`: the device can run batches from `created` on (a fixed device, a
+  // warm instance's); else from become_ready() (a booting instance's).
+  DeviceExecution(ExecutionLimits limits, SimTime created, bool ready = true);
+  void become_ready() { ready_ = true; }
 
   const ExecutionLimits& limits() const { return limits_; }
   bool has_free_slot() const { return running_ < limits_.slots; }
@@ -93,6 +98,7 @@ class DeviceExecution {
   double solo_ns_done_ = 0;
   SimTime created_;
   SimTime retired_ = SimTime::never();
+  bool ready_ = true;
 };
 
 }  // namespace servesim

@@ -39,7 +39,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       queries_(max_joins(config.applications)),
       branch_seed_(derive_stream_seed(config.seed, "pipeline/branches")) {
   self_ = loop_.add_handler(this);
-  for (DeviceTypeId type : config_.devices) devices_.push_back(make_device(type, std::nullopt));
+  for (DeviceTypeId type : config_.devices) devices_.push_back(make_device(type, std::nullopt, /*ready=*/true));
   for (const auto& app : config_.applications) {
     stage_arrivals_.emplace_back(app.pipeline.stages().size());
     routing_weights_.emplace_back(app.pipeline.stages().size());
@@ -92,6 +92,7 @@ void Simulation::run(const std::function<void(SimTime)>& progress, Duration ever
   metrics_.finish(loop_.now(), snapshot());
   metrics_.check_conservation(in_flight_per_app_);
   check_device_capacity();
+  check_money();
 }
 
 // No more arrivals: the cluster serves what it holds, for at most the drain
@@ -124,6 +125,22 @@ void Simulation::fail_unfinished() {
 
 void Simulation::on_warmup_end() {
   metrics_.split(loop_.now(), snapshot());
+}
+
+// Each cost, computed once from its rate for the whole run, against what the
+// windows billed.
+void Simulation::check_money() const {
+  ExpectedCharges expected;
+  const double hours = (loop_.now() - SimTime::zero()).seconds() / 3600.0;
+  for (const Device& d : devices_) {
+    if (!d.instance) expected.fixed += config_.hardware->type(d.type).price_per_hour * hours;
+  }
+  for (const Instance& instance : instances_) {
+    const InstanceType& type = config_.hardware->instance_type(instance.type);
+    expected.instances += instance_bill(instance, type, std::min(loop_.now(), instance.stopped_at));
+  }
+  expected.lambda = lambda_charged_;
+  if (const auto problem = money_problem(billed_, expected)) throw InvariantError("money: " + *problem);
 }
 
 void Simulation::check_device_capacity() const {
@@ -422,6 +439,7 @@ ClusterSnapshot Simulation::snapshot() {
   s.lambda_cold_starts = window_cold_starts_;
   window_lambda_ = CostLedger{};
   window_invocations_ = window_cold_starts_ = 0;
+  billed_ += s.ledger;
   return s;
 }
 

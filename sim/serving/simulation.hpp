@@ -14,6 +14,7 @@
 #include "sim/core/level_integral.hpp"
 #include "sim/metrics/control_actions.hpp"
 #include "sim/metrics/cost_ledger.hpp"
+#include "sim/metrics/money_audit.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
@@ -114,7 +115,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void fail_visit(std::uint32_t slot, OutcomeKind why);
   void finish_query(std::uint32_t slot);
   // Replicas.
-  Device make_device(DeviceTypeId type, std::optional<InstanceId> instance) const;
+  Device make_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready) const;
   void try_start_batches(Replica& replica);
   void serve_waiting(Device& device);
   bool is_late(const Replica& replica, const Visit& visit) const;
@@ -127,6 +128,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void schedule_wake(Replica& replica, SimTime at);
   void mark_busy_change(Replica& replica, int delta);
   void check_device_capacity() const;
+  void check_money() const;
   void on_replica_ready(ReplicaId id);
   void request_unload(ReplicaId id);
   void release_if_drained(Replica& replica);
@@ -182,6 +184,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::vector<LambdaInvocation> invocations_;
   std::vector<std::uint32_t> free_invocations_;
   CostLedger window_lambda_;  // Lambda dollars and counts of the open window
+  double lambda_charged_ = 0;   // every invocation's charge, for the money audit
+  CostLedger billed_;           // every snapshot's ledger, for the money audit
   std::uint32_t window_invocations_ = 0;
   std::uint32_t window_cold_starts_ = 0;
   // set_routing_weights: [app][stage] -> weights over replicas.

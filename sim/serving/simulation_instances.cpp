@@ -21,7 +21,7 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
   for (const DeviceSlot& slot : type.devices) {
     for (std::uint32_t i = 0; i < slot.count; ++i) {
       instance.devices.push_back(static_cast<DeviceId>(devices_.size()));
-      devices_.push_back(make_device(slot.type, id));
+      devices_.push_back(make_device(slot.type, id, /*ready=*/warm));
     }
   }
   instances_.push_back(std::move(instance));
@@ -50,6 +50,7 @@ void Simulation::on_instance_ready(InstanceId id) {
   instance.state = instance.noticed ? InstanceState::kInterrupted : InstanceState::kRunning;
   // Replicas requested while it booted start loading now.
   for (DeviceId d : instance.devices) {
+    devices_[d].exec.become_ready();
     for (ReplicaId r : devices_[d].replicas) {
       loop_.schedule_after(config_.models->variant(replicas_[r]->variant).load_latency, self_, kReplicaReady, r);
     }

@@ -25,7 +25,9 @@ bool Simulation::invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t 
   ++window_invocations_;
   // Billed when it starts (its run time is known then), so an invocation
   // still running at the end of the run is billed too.
-  window_lambda_.lambda += lambda_invocation_cost(config_.cloud.lambda, f.memory_mb, run);
+  const double charge = lambda_invocation_cost(config_.cloud.lambda, f.memory_mb, run);
+  window_lambda_.lambda += charge;
+  lambda_charged_ += charge;
   // A cold start loads the model first; AWS did not bill that init time for
   // managed runtimes, so only the execution is billed.
   Duration total = run;

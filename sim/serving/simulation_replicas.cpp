@@ -38,14 +38,15 @@ bool Simulation::drop_head_if_late(Replica& replica) {
   return true;
 }
 
-Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<InstanceId> instance) const {
+Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<InstanceId> instance,
+                                           bool ready) const {
   const DeviceType& type = config_.hardware->type(type_id);
   ExecutionLimits limits;
   if (type.kind == DeviceKind::kCpu) limits.slots = limits.gain = type.cores;
   if (type.kind == DeviceKind::kGpu && config_.gpu_concurrency.batches > 1) {
     limits = ExecutionLimits{config_.gpu_concurrency.batches, config_.gpu_concurrency.gain, true};
   }
-  return Device{type_id, type.kind, type.memory_mb, {}, instance, DeviceExecution(limits, loop_.now())};
+  return Device{type_id, type.kind, type.memory_mb, {}, instance, DeviceExecution(limits, loop_.now(), ready)};
 }
 
 void Simulation::try_start_batches(Replica& replica) {

@@ -67,6 +67,19 @@ TEST(EventLoop, RefusesEventsInThePast) {
   EXPECT_THROW(loop.schedule(SimTime{50}, h, 0), InvariantError);
 }
 
+// The drain's loop: it stops after the event that makes keep() false, the
+// clock at that event; if keep() still holds it runs to the end as run_until.
+TEST(EventLoop, RunWhileStopsWhenTheConditionFails) {
+  EventLoop loop;
+  Recorder r;
+  const auto h = loop.add_handler(&r);
+  for (std::int64_t t : {5, 15, 25}) loop.schedule(SimTime{t}, h, 0);
+  EXPECT_EQ(loop.run_while(SimTime{100}, [&] { return r.times.size() < 2; }), 2u);
+  EXPECT_EQ(loop.now().ns, 15);
+  EXPECT_EQ(loop.run_while(SimTime{100}, [] { return true; }), 1u);
+  EXPECT_EQ(loop.now().ns, 100);
+}
+
 TEST(Payload, PacksEntityAndGeneration) {
   const auto p = pack_payload(123456, 789);
   EXPECT_EQ(payload_entity(p), 123456u);

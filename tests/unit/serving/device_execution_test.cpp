@@ -46,9 +46,25 @@ TEST(DeviceExecution, RunningBatchesCountUpToNow) {
   cpu.begin(SimTime::zero());
   EXPECT_FALSE(cpu.capacity_problem(at_seconds(3)));
   EXPECT_DOUBLE_EQ(cpu.busy_level(), 1.0);
-  DeviceExecution lying(ExecutionLimits{1, 1, false}, at_seconds(2));  // created after its batch began
-  lying.begin(SimTime::zero());
-  EXPECT_TRUE(lying.capacity_problem(at_seconds(3)));
+  cpu.end(at_seconds(4), SimTime::zero(), from_seconds(4), true);
+  cpu.end(at_seconds(4), SimTime::zero(), from_seconds(4), true);
+  cpu.begin(at_seconds(1));  // an engine that lost track and ran a third batch over [1, 4] s
+  EXPECT_TRUE(cpu.capacity_problem(at_seconds(4)));
+}
+
+// Causality (I3): no batch before its device is ready or after it is gone,
+// none that ends before it started.
+TEST(DeviceExecution, NoBatchBeforeTheDeviceIsReadyOrAfterItIsGone) {
+  DeviceExecution booting(ExecutionLimits{}, SimTime::zero(), /*ready=*/false);
+  EXPECT_THROW(booting.begin(at_seconds(1)), InvariantError);
+  booting.become_ready();
+  booting.begin(at_seconds(90));
+  EXPECT_THROW(booting.end(at_seconds(89), at_seconds(90), from_seconds(1), true), InvariantError);
+  DeviceExecution gone(ExecutionLimits{}, SimTime::zero());
+  gone.retire(at_seconds(5));
+  EXPECT_THROW(gone.begin(at_seconds(6)), InvariantError);
+  DeviceExecution later(ExecutionLimits{}, at_seconds(2));
+  EXPECT_THROW(later.begin(at_seconds(1)), InvariantError);
 }
 
 // Shared speed: alone a batch runs at full speed; two share min(2, gain).
