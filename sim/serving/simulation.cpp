@@ -161,10 +161,10 @@ void Simulation::handle(const Event& event) {
       on_batch_done(payload_entity(event.payload), payload_generation(event.payload));
       break;
     case kBatcherWake: {
-      Replica& r = *replicas_[payload_entity(event.payload)];
-      if (payload_generation(event.payload) != r.wake_generation) return;  // cancelled
-      r.wake_at = SimTime::never();
-      try_start_batches(r);
+      Replica* r = live_replica(payload_entity(event.payload));
+      if (!r || payload_generation(event.payload) != r->wake_generation) break;  // gone or cancelled
+      r->wake_at = SimTime::never();
+      try_start_batches(*r);
       break;
     }
     case kReplicaReady:
@@ -198,6 +198,7 @@ void Simulation::handle(const Event& event) {
       on_warmup_end();
       break;
   }
+  free_retired_replicas();
 }
 
 // ---- Query flow -----------------------------------------------------------
@@ -261,7 +262,7 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
     case RouteDecision::Kind::kReplica:
       break;
   }
-  if (target >= replicas_.size() || !replicas_[target]->accepts_visits()) {
+  if (!accepts(target)) {
     throw InvariantError("policy routed a query to replica " + std::to_string(target) + ", which does not accept queries");
   }
   Replica& replica = *replicas_[target];
@@ -274,16 +275,16 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
 ReplicaId Simulation::pick_weighted(AppId app, StageId stage) {
   const auto& weights = routing_weights_[app][stage];
   double total = 0;
-  for (const auto& w : weights) total += replicas_[w.replica]->accepts_visits() ? w.weight : 0.0;
+  for (const auto& w : weights) total += accepts(w.replica) ? w.weight : 0.0;
   if (total <= 0) return kNoReplica;
   double x = routing_rng_.uniform01() * total;
   for (const auto& w : weights) {
-    if (!replicas_[w.replica]->accepts_visits() || w.weight <= 0) continue;
+    if (!accepts(w.replica) || w.weight <= 0) continue;
     if (x < w.weight) return w.replica;
     x -= w.weight;
   }
   for (auto it = weights.rbegin(); it != weights.rend(); ++it) {  // rounding: the last usable weight
-    if (it->weight > 0 && replicas_[it->replica]->accepts_visits()) return it->replica;
+    if (it->weight > 0 && accepts(it->replica)) return it->replica;
   }
   return kNoReplica;
 }
@@ -375,8 +376,13 @@ DeviceInfo Simulation::device(DeviceId id) const {
 }
 
 ReplicaInfo Simulation::replica(ReplicaId id) const {
-  Replica& r = *replicas_.at(id);
+  const ReplicaRecord& record = replica_records_.at(id);
   ReplicaInfo info;
+  info.variant = record.variant;
+  info.device = record.device;
+  info.state = ReplicaState::kUnloaded;
+  if (!replicas_[id]) return info;  // freed: nothing more to tell
+  Replica& r = *replicas_[id];
   info.variant = r.variant;
   info.device = r.device;
   info.state = r.state;

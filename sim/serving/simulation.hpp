@@ -74,8 +74,14 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   DeviceInfo device(DeviceId id) const override;
   std::size_t replica_count() const override { return replicas_.size(); }
   ReplicaInfo replica(ReplicaId id) const override;
-  std::uint64_t outstanding(ReplicaId id) const override { return replicas_[id]->outstanding(); }
-  bool accepts(ReplicaId id) const override { return replicas_[id]->accepts_visits(); }
+  std::uint64_t outstanding(ReplicaId id) const override {
+    const Replica* r = live_replica(id);
+    return r ? r->outstanding() : 0;
+  }
+  bool accepts(ReplicaId id) const override {
+    const Replica* r = live_replica(id);
+    return r && r->accepts_visits();
+  }
   double arrival_rate(AppId app, StageId stage) const override;
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
@@ -114,7 +120,11 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void end_visit(std::uint32_t slot);
   void fail_visit(std::uint32_t slot, OutcomeKind why);
   void finish_query(std::uint32_t slot);
-  // Replicas.
+  // Replicas. An unloaded replica's storage is freed once the event that
+  // unloaded it is over (free_retired_replicas); only its record stays.
+  Replica* live_replica(ReplicaId id) const { return id < replicas_.size() ? replicas_[id].get() : nullptr; }
+  void retire_replica(Replica& replica);
+  void free_retired_replicas();
   Device make_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready) const;
   void try_start_batches(Replica& replica);
   void serve_waiting(Device& device);
@@ -176,8 +186,14 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   bool starting_ = false;   // inside Controller::start: actions act at once
   ControlActionCounts actions_;
 
+  struct ReplicaRecord {
+    VariantId variant = 0;
+    DeviceId device = 0;
+  };
   std::vector<Device> devices_;
-  std::vector<std::unique_ptr<Replica>> replicas_;
+  std::vector<std::unique_ptr<Replica>> replicas_;  // null once unloaded and freed
+  std::vector<ReplicaRecord> replica_records_;      // every replica ever, by id
+  std::vector<ReplicaId> retired_;                  // unloaded, to be freed after the event
   std::vector<Instance> instances_;
   RandomStream spot_rng_;
   LambdaAccount lambda_;

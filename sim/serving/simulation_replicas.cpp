@@ -88,9 +88,10 @@ void Simulation::serve_waiting(Device& device) {
   while (device.exec.has_free_slot()) {
     const auto next = device.exec.next_waiting();
     if (!next) return;
-    Replica& waiting = *replicas_[*next];
-    waiting.waiting_for_device = false;
-    try_start_batches(waiting);
+    Replica* waiting = live_replica(*next);
+    if (!waiting) continue;  // unloaded while it waited
+    waiting->waiting_for_device = false;
+    try_start_batches(*waiting);
   }
 }
 
@@ -229,8 +230,9 @@ double Simulation::busy_vcpus(const Instance& instance) const {
 }
 
 void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
-  Replica& replica = *replicas_[id];
-  if (replica.state == ReplicaState::kUnloaded) return;  // its instance was taken back mid-batch
+  Replica* live = live_replica(id);
+  if (!live || live->state == ReplicaState::kUnloaded) return;  // its instance was taken back mid-batch
+  Replica& replica = *live;
   RunningBatch& batch = replica.batches[slot];
   const double accuracy = config_.models->variant(replica.variant).accuracy;
   bool all_on_time = true;
@@ -282,6 +284,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   }
   std::vector<Duration> table = profile->table(variant.max_batch);
   const auto id = static_cast<ReplicaId>(replicas_.size());
+  replica_records_.push_back(ReplicaRecord{request.variant, request.device});
   replicas_.push_back(std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
                                                 make_batcher(request.batcher), std::max(1u, request.concurrency),
                                                 RandomStream(config_.seed, "replica/" + std::to_string(id))));
@@ -302,8 +305,9 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
 }
 
 void Simulation::on_replica_ready(ReplicaId id) {
-  Replica& replica = *replicas_[id];
-  if (replica.state != ReplicaState::kLoading) return;  // evicted while loading: a stale event
+  Replica* live = live_replica(id);
+  if (!live || live->state != ReplicaState::kLoading) return;  // evicted while loading: a stale event
+  Replica& replica = *live;
   replica.state = replica.unload_requested ? ReplicaState::kDraining : ReplicaState::kActive;
   if (replica.state == ReplicaState::kActive) {
     timed_policy_call([&] { controller_.on_replica_ready(id, *this, *this); });
@@ -312,14 +316,15 @@ void Simulation::on_replica_ready(ReplicaId id) {
 }
 
 void Simulation::unload_replica(ReplicaId id) {
-  const Replica& replica = *replicas_.at(id);
-  if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
+  if (id >= replicas_.size()) throw InvariantError("unload of replica " + std::to_string(id) + ", which never existed");
+  const Replica* replica = live_replica(id);
+  if (!replica || replica->state == ReplicaState::kUnloaded || replica->unload_requested) return;
   actions_.count(ControlAction::kUnloadReplica);
   request_unload(id);
 }
 
 void Simulation::request_unload(ReplicaId id) {
-  Replica& replica = *replicas_.at(id);
+  Replica& replica = *replicas_[id];
   if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
   replica.unload_requested = true;
   // Queries already queued are served first, never lost; a replica still
@@ -337,11 +342,24 @@ void Simulation::release_if_drained(Replica& replica) {
   device.memory_free_mb += memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
   std::erase(device.replicas, replica.id);
+  retire_replica(replica);
   if (device.instance) finish_stop_if_drained(*device.instance);
 }
 
+// Its storage (queue, batches, monitors) goes once the current event is
+// over: callers up the stack may still hold the reference.
+void Simulation::retire_replica(Replica& replica) { retired_.push_back(replica.id); }
+
+void Simulation::free_retired_replicas() {
+  for (ReplicaId id : retired_) replicas_[id].reset();
+  retired_.clear();
+}
+
 void Simulation::set_batcher(ReplicaId id, const BatcherSpec& spec) {
-  Replica& replica = *replicas_.at(id);
+  if (id >= replicas_.size()) throw InvariantError("batcher set on replica " + std::to_string(id) + ", which never existed");
+  Replica* live = live_replica(id);
+  if (!live || live->state == ReplicaState::kUnloaded) return;  // gone: nothing to set
+  Replica& replica = *live;
   actions_.count(ControlAction::kSetBatcher);
   replica.batcher = make_batcher(spec);
   replica.cap_batch(spec.max_batch);  // 0 restores the variant's maximum
