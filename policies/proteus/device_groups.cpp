@@ -24,8 +24,9 @@ DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
 }
 
 MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOption>& options,
-                         std::vector<double> demand) {
+                         std::vector<double> demand, const MilpLimits& limits) {
   MilpProblem p;
+  p.limits = limits;
   p.devices_per_type = groups.size;
   for (const VariantOption& o : options) {
     p.variant_query_type.push_back(o.app);
@@ -42,7 +43,8 @@ MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOp
   return p;
 }
 
-double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps) {
+UniformLoad max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps,
+                             const MilpLimits& limits) {
   // No application can be given more than every device at its fastest.
   double high = 0;
   for (std::size_t g = 0; g < groups.type.size(); ++g) {
@@ -50,14 +52,15 @@ double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOpt
     for (const VariantOption& o : options) fastest = std::max(fastest, o.qps_on(groups.type[g]));
     high += fastest * groups.size[g];
   }
-  double low = 0;
+  UniformLoad out;
   // To 0.1 % of the bound (about 10 solves): a start plan, not an optimum.
-  while (high - low > 1e-3 * high) {
-    const double mid = (low + high) / 2;
-    const bool feasible = solve_milp(milp_problem(groups, options, std::vector<double>(apps, mid))).has_value();
-    (feasible ? low : high) = mid;
+  while (high - out.qps > 1e-3 * high) {
+    const double mid = (out.qps + high) / 2;
+    const MilpAttempt attempt = try_solve_milp(milp_problem(groups, options, std::vector<double>(apps, mid), limits));
+    out.tally.add(attempt);
+    (attempt.plan ? out.qps : high) = mid;
   }
-  return low;
+  return out;
 }
 
 }  // namespace servesim::proteus

@@ -29,11 +29,19 @@ DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
 // The MILP for `demand` (by application): P[g][m] is option m's capacity on
 // group g's type, 0 where m is not allowed (or belongs to another pinned application).
 MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOption>& options,
-                         std::vector<double> demand);
+                         std::vector<double> demand, const MilpLimits& limits = {});
+
+struct UniformLoad {
+  double qps = 0;   // per application
+  MilpTally tally;  // the bisection's solves
+};
 
 // The largest load the groups can serve when every application asks for the
 // same rate (0 if they cannot serve all applications at once): the start
-// load when the scenario gives none. Found by bisection on solve_milp.
-double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps);
+// load when the scenario gives none. Found by bisection on the MILP's
+// feasibility; a solve the time limit stops without a plan counts as
+// infeasible.
+UniformLoad max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps,
+                             const MilpLimits& limits = {});
 
 }  // namespace servesim::proteus

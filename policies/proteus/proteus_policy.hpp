@@ -83,6 +83,8 @@ class ProteusPolicy final : public Policy {
     std::uint64_t solves = 0;        // decisions made after start (MILP or heuristic)
     std::uint64_t burst_solves = 0;  // of which triggered by a burst
     std::uint64_t infeasible = 0;    // MILP infeasible even at the lowest beta: plan kept
+    std::uint64_t time_limit_plans_kept = 0;  // a solve hit the time limit with no plan: plan kept
+    proteus::MilpTally milp;         // every GLPK solve, the start's included (time limit hits)
     std::uint64_t plans_applied = 0; // the start plan included
     std::uint64_t reloads = 0;       // replicas loaded after start
     double last_beta = 0;            // of the plan in effect
@@ -113,8 +115,9 @@ class ProteusPolicy final : public Policy {
   proteus::OptionRules option_rules() const;
   proteus::RoutingRule routing_rule() const;
   BatcherSpec batcher_for(std::uint32_t option, DeviceTypeId type) const;
-  std::vector<double> start_load() const;
-  std::optional<proteus::DevicePlan> milp_plan(const std::vector<double>& estimates, double& solve_seconds);
+  std::vector<double> start_load();
+  proteus::LoweredPlan lowered_plan(const std::vector<double>& estimates, proteus::OnTimeLimit on_time_limit);
+  proteus::DevicePlan on_devices(const proteus::LoweredPlan& lowered, const std::vector<double>& estimates) const;
   void pin_applications();
   void decide(ClusterControl& control, const ClusterView& view, proteus::SolveReason reason);
   void apply(const proteus::DevicePlan& plan, ClusterControl& control, const ClusterView& view);
