@@ -3,15 +3,29 @@
 #include <algorithm>
 
 namespace servesim::proteus {
+namespace {
 
-DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
+std::optional<Capacity> capacity_of(const VariantOption& option, DeviceTypeId type) {
+  return option.allowed_on(type) ? option.capacity[type] : std::nullopt;
+}
+
+// Compared exactly (batch, latency in ns, rate): only types the MILP cannot
+// tell apart are merged, so merging never changes an answer.
+bool same_capacities(const std::vector<VariantOption>& options, DeviceTypeId a, DeviceTypeId b) {
+  return std::all_of(options.begin(), options.end(),
+                     [&](const VariantOption& o) { return capacity_of(o, a) == capacity_of(o, b); });
+}
+
+}  // namespace
+
+DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type, const std::vector<VariantOption>& options,
                            const std::vector<std::optional<AppId>>& pinned) {
   DeviceGroups g;
   g.of_device.resize(device_type.size());
   for (std::size_t d = 0; d < device_type.size(); ++d) {
     const std::optional<AppId> app = pinned.empty() ? std::nullopt : pinned[d];
     std::uint32_t k = 0;
-    while (k < g.type.size() && !(g.type[k] == device_type[d] && g.app[k] == app)) ++k;
+    while (k < g.type.size() && !(g.app[k] == app && same_capacities(options, g.type[k], device_type[d]))) ++k;
     if (k == g.type.size()) {
       g.type.push_back(device_type[d]);
       g.app.push_back(app);

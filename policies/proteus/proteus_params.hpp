@@ -56,7 +56,9 @@
 // with Gurobi, the default solve_delay), so a solve as slow as the paper's
 // finishes. It bounds each solve, not a decision: lowering tries up to 18
 // betas and the start-up bisection about 20 loads, each solve within the
-// limit.
+// limit. What keeps solves fast is merging device types with identical
+// capacities (device_groups.hpp): each solve on the artifact's 40-device
+// cluster then takes well under a second (bench/proteus_artifact_solves.cpp).
 //
 // solve_delay "measured": the plan takes effect after the GLPK solve's wall
 // time. Runs are then no longer reproducible (the time differs from run to

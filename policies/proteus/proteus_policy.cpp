@@ -59,7 +59,7 @@ void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {
     present[device_type_.back()] = true;
   }
   options_ = variant_options(world_, present, option_rules(), params_.where);
-  groups_ = group_devices(device_type_);
+  groups_ = group_devices(device_type_, options_);
   rollout_.emplace(device_type_.size(), options_,
                    [this](std::uint32_t o, DeviceTypeId t) { return batcher_for(o, t); });
   const std::vector<double> load = start_load();
@@ -114,7 +114,7 @@ void ProteusPolicy::pin_applications() {
   for (DeviceId d = 0; d < app.size(); ++d) {
     if (plan_.devices[d].option) app[d] = options_[*plan_.devices[d].option].app;
   }
-  groups_ = group_devices(device_type_, app);
+  groups_ = group_devices(device_type_, options_, app);
 }
 
 RouteDecision ProteusPolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView& view) {
