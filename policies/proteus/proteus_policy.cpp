@@ -128,6 +128,7 @@ void ProteusPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   if (pending_ && now >= pending_->at) {
     const Pending due = std::move(*pending_);
     pending_.reset();
+    stats_.solve_delay_s_total += due.delay.seconds();
     apply(due.plan, control, view);
   }
   refresh(control, view);
@@ -161,12 +162,13 @@ void ProteusPolicy::decide(ClusterControl& control, const ClusterView& view, Sol
     apply(plan, control, view);
     return;
   }
-  pending_ = Pending{std::move(plan), now + delay};
+  pending_ = Pending{std::move(plan), now + delay, delay};
 }
 
 void ProteusPolicy::apply(const DevicePlan& plan, ClusterControl& control, const ClusterView& view) {
   rollout_->apply(plan, control, view);
   plan_ = plan;
+  stats_.min_beta = stats_.plans_applied == 0 ? plan.beta : std::min(stats_.min_beta, plan.beta);
   ++stats_.plans_applied;
   stats_.last_beta = plan.beta;
   set_weights(control, view);
@@ -193,6 +195,29 @@ ProteusPolicy::Stats ProteusPolicy::stats() const {
   Stats s = stats_;
   s.reloads = rollout_ ? rollout_->loads() - start_loads_ : 0;
   return s;
+}
+
+// GLPK's wall time differs from run to run: timing.json only. So does a
+// measured solve delay. Time limit hits are counts, but a nonzero one means
+// the run depended on the machine's speed.
+void ProteusPolicy::report(PolicyCounters& out) const {
+  const Stats s = stats();
+  out.add("solves", static_cast<double>(s.solves));
+  out.add("burst_solves", static_cast<double>(s.burst_solves));
+  out.add("infeasible_solves", static_cast<double>(s.infeasible));
+  out.add("milp_solves", static_cast<double>(s.milp.solves));
+  out.add("time_limit_hits", static_cast<double>(s.milp.time_limit_hits));
+  out.add("time_limit_incumbents", static_cast<double>(s.milp.incumbents));
+  out.add("time_limit_plans_kept", static_cast<double>(s.time_limit_plans_kept));
+  out.add("plans_applied", static_cast<double>(s.plans_applied));
+  out.add("reloads", static_cast<double>(s.reloads));
+  out.add("min_beta", s.min_beta);
+  if (params_.measured_solve_delay) {
+    out.add_wall_seconds("solve_delay_s_total", s.solve_delay_s_total);
+  } else {
+    out.add("solve_delay_s_total", s.solve_delay_s_total);
+  }
+  out.add_wall_seconds("milp_wall_s", s.milp.seconds);
 }
 
 // Every second to sample the demand; in between only to apply a plan at its
