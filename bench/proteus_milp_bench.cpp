@@ -10,7 +10,7 @@
 // over query types by Zipf(1.001) (section 6.1.3) at a fraction of the
 // largest total the cluster can serve (found by bisection with the MILP).
 //   BM_ProteusMilpPaperScale/<load %>/<gap>: 40 devices, 51 variants, 9 query
-//     types; gap: relative_gap in basis points (0: the optimum, 100: 1 %).
+//     types; gap: mip_gap in basis points (0: the optimum, 100: 1 %).
 //   BM_ProteusMilpDevices/<d>/<gap>, BM_ProteusMilpVariants/<m>/<gap>,
 //   BM_ProteusMilpQueryTypes/<q>/<gap>: Figure 10, one parameter varied from
 //     paper scale at 95 % load. Fewer variants: each family's fastest ones,
@@ -190,7 +190,7 @@ void set_total_demand(MilpProblem& p, double total) {
 // from the sum of every device's fastest capacity (an upper bound). Tries
 // are solved to a 1 % gap: only feasibility matters here.
 double max_feasible_total(MilpProblem p) {
-  p.relative_gap = 0.01;
+  p.limits.mip_gap = 0.01;
   double hi = 0;
   for (std::size_t t = 0; t < p.devices_per_type.size(); ++t) {
     hi += p.devices_per_type[t] * *std::max_element(p.capacity_qps[t].begin(), p.capacity_qps[t].end());
@@ -249,10 +249,10 @@ void solve_and_report(benchmark::State& state, const MilpProblem& p) {
 double load_of(const benchmark::State& state) { return state.range(0) / 100.0; }
 std::uint32_t arg(const benchmark::State& state) { return static_cast<std::uint32_t>(state.range(0)); }
 
-// The second argument, when there is one, is relative_gap in basis points.
+// The second argument, when there is one, is mip_gap in basis points.
 void solve_at(benchmark::State& state, const Shape& shape, double load) {
   MilpProblem p = at_load(shape, load);
-  p.relative_gap = state.range(1) / 1e4;
+  p.limits.mip_gap = state.range(1) / 1e4;
   solve_and_report(state, p);
 }
 

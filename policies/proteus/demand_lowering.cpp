@@ -34,21 +34,25 @@ MilpProblem scaled(const MilpProblem& problem, double beta) {
 
 // Section 4: "we solve the MILP again by decreasing s_q by a small value".
 // min_beta itself is tried (the header's "down to 0.2").
-std::optional<LoweredPlan> solve_with_lowering(const MilpProblem& problem, const LoweringSchedule& schedule) {
+LoweredPlan solve_with_lowering(const MilpProblem& problem, const LoweringSchedule& schedule,
+                                OnTimeLimit on_time_limit, const MilpSolver& solver) {
   validate(schedule);
   LoweredPlan out;
   for (double beta = on_grid(schedule.start_beta); beta >= on_grid(schedule.min_beta);
        beta = next_beta(beta, schedule)) {
-    MilpAttempt attempt = try_solve_milp(scaled(problem, beta));
-    ++out.solves;
-    out.solve_seconds += attempt.solve_seconds;
+    MilpAttempt attempt = solver(scaled(problem, beta));
+    out.tally.add(attempt);
     if (attempt.plan) {
-      out.plan = std::move(*attempt.plan);
+      out.plan = std::move(attempt.plan);
       out.beta = beta;
       return out;
     }
+    if (attempt.time_limit_hit && on_time_limit == OnTimeLimit::kStop) {
+      out.stopped_at_time_limit = true;
+      return out;
+    }
   }
-  return std::nullopt;
+  return out;
 }
 
 }  // namespace servesim::proteus

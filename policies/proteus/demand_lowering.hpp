@@ -4,7 +4,12 @@
 // a headroom factor beta; beta starts at 1.05 and, while the MILP is
 // infeasible, drops by 0.1 while above 1.5, then by 0.05, down to 0.2 (the
 // public artifact's schedule, reference/public-code-notes.md).
+//
+// A solve the time limit stops with a plan (GLPK's incumbent) ends the
+// schedule like any plan. One it stops without a plan leaves that beta's
+// feasibility unknown; OnTimeLimit says what follows.
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 #include "policies/proteus/proteus_milp.hpp"
@@ -19,15 +24,29 @@ struct LoweringSchedule {
   double min_beta = 0.2;
 };
 
-struct LoweredPlan {
-  MilpPlan plan;          // plan.demand_qps = beta * the estimate
-  double beta = 0;
-  std::uint32_t solves = 0;
-  double solve_seconds = 0;  // summed over every solve tried
+enum class OnTimeLimit : std::uint8_t {
+  // Stop: a running policy keeps the plan it has rather than plan for less
+  // demand than it may be able to serve.
+  kStop,
+  // Count that beta as infeasible and go on: at start, with no plan to keep.
+  kLowerBeta,
 };
 
-// `problem.demand_qps` is the estimate (beta = 1). Nothing when even the
-// lowest beta is infeasible.
-std::optional<LoweredPlan> solve_with_lowering(const MilpProblem& problem, const LoweringSchedule& schedule = {});
+struct LoweredPlan {
+  std::optional<MilpPlan> plan;  // plan->demand_qps = beta * the estimate; nothing: see below
+  double beta = 0;               // of the plan
+  MilpTally tally;               // every solve tried
+  // Nothing because OnTimeLimit::kStop stopped the schedule; otherwise
+  // nothing means infeasible even at the lowest beta.
+  bool stopped_at_time_limit = false;
+};
+
+using MilpSolver = std::function<MilpAttempt(const MilpProblem&)>;
+
+// `problem.demand_qps` is the estimate (beta = 1). `solver` is GLPK's but
+// in tests.
+LoweredPlan solve_with_lowering(const MilpProblem& problem, const LoweringSchedule& schedule = {},
+                                OnTimeLimit on_time_limit = OnTimeLimit::kLowerBeta,
+                                const MilpSolver& solver = try_solve_milp);
 
 }  // namespace servesim::proteus

@@ -3,15 +3,29 @@
 #include <algorithm>
 
 namespace servesim::proteus {
+namespace {
 
-DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
+std::optional<Capacity> capacity_of(const VariantOption& option, DeviceTypeId type) {
+  return option.allowed_on(type) ? option.capacity[type] : std::nullopt;
+}
+
+// Compared exactly (batch, latency in ns, rate): only types the MILP cannot
+// tell apart are merged, so merging never changes an answer.
+bool same_capacities(const std::vector<VariantOption>& options, DeviceTypeId a, DeviceTypeId b) {
+  return std::all_of(options.begin(), options.end(),
+                     [&](const VariantOption& o) { return capacity_of(o, a) == capacity_of(o, b); });
+}
+
+}  // namespace
+
+DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type, const std::vector<VariantOption>& options,
                            const std::vector<std::optional<AppId>>& pinned) {
   DeviceGroups g;
   g.of_device.resize(device_type.size());
   for (std::size_t d = 0; d < device_type.size(); ++d) {
     const std::optional<AppId> app = pinned.empty() ? std::nullopt : pinned[d];
     std::uint32_t k = 0;
-    while (k < g.type.size() && !(g.type[k] == device_type[d] && g.app[k] == app)) ++k;
+    while (k < g.type.size() && !(g.app[k] == app && same_capacities(options, g.type[k], device_type[d]))) ++k;
     if (k == g.type.size()) {
       g.type.push_back(device_type[d]);
       g.app.push_back(app);
@@ -24,8 +38,9 @@ DeviceGroups group_devices(const std::vector<DeviceTypeId>& device_type,
 }
 
 MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOption>& options,
-                         std::vector<double> demand) {
+                         std::vector<double> demand, const MilpLimits& limits) {
   MilpProblem p;
+  p.limits = limits;
   p.devices_per_type = groups.size;
   for (const VariantOption& o : options) {
     p.variant_query_type.push_back(o.app);
@@ -42,7 +57,8 @@ MilpProblem milp_problem(const DeviceGroups& groups, const std::vector<VariantOp
   return p;
 }
 
-double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps) {
+UniformLoad max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOption>& options, std::size_t apps,
+                             const MilpLimits& limits) {
   // No application can be given more than every device at its fastest.
   double high = 0;
   for (std::size_t g = 0; g < groups.type.size(); ++g) {
@@ -50,14 +66,15 @@ double max_uniform_load(const DeviceGroups& groups, const std::vector<VariantOpt
     for (const VariantOption& o : options) fastest = std::max(fastest, o.qps_on(groups.type[g]));
     high += fastest * groups.size[g];
   }
-  double low = 0;
+  UniformLoad out;
   // To 0.1 % of the bound (about 10 solves): a start plan, not an optimum.
-  while (high - low > 1e-3 * high) {
-    const double mid = (low + high) / 2;
-    const bool feasible = solve_milp(milp_problem(groups, options, std::vector<double>(apps, mid))).has_value();
-    (feasible ? low : high) = mid;
+  while (high - out.qps > 1e-3 * high) {
+    const double mid = (out.qps + high) / 2;
+    const MilpAttempt attempt = try_solve_milp(milp_problem(groups, options, std::vector<double>(apps, mid), limits));
+    out.tally.add(attempt);
+    (attempt.plan ? out.qps : high) = mid;
   }
-  return low;
+  return out;
 }
 
 }  // namespace servesim::proteus

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -33,7 +34,8 @@ void validate(const MilpProblem& p) {
     for (double c : row) require(finite_non_negative(c), "capacity_qps must be finite and >= 0");
   }
   for (double s : p.demand_qps) require(finite_non_negative(s), "demand_qps must be finite and >= 0");
-  require(finite_non_negative(p.relative_gap), "relative_gap must be finite and >= 0");
+  require(finite_non_negative(p.limits.mip_gap) && p.limits.mip_gap < 1, "mip_gap must be in [0, 1)");
+  require(p.limits.time_limit_s > 0, "time_limit_s must be > 0");  // NaN fails too
 }
 
 // A (device type, variant) pair the model may use: m is allowed on t, t has
@@ -186,29 +188,43 @@ bool add_demand_rows(glp_prob* lp, const MilpProblem& p, const std::vector<Pair>
   return true;
 }
 
-// Runs branch and bound; true when a plan was found (the optimum, or one
-// within the relative gap), false when there is no feasible point. Adds the
-// solve's wall time to `seconds`.
-bool solve(glp_prob* lp, double relative_gap, double& seconds) {
+// GLPK's tm_lim: whole milliseconds, at least 1, INT_MAX for no limit.
+int time_limit_ms(double seconds) {
+  const double ms = std::ceil(seconds * 1000);
+  return ms >= static_cast<double>(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(ms));
+}
+
+// How a branch and bound ended.
+struct Ending {
+  bool plan = false;        // a point to read: the optimum, one within the gap, or the incumbent at the time limit
+  bool time_limit = false;  // the time limit struck (with or without a plan)
+};
+
+// Reads glp_intopt's return code and glp_mip_status. Stopped by the gap or
+// the time limit, GLPK's status is GLP_FEAS with an incumbent, GLP_UNDEF
+// without.
+Ending ending_of(int ret, int status) {
+  if (ret == GLP_ENOPFS || (ret == 0 && status == GLP_NOFEAS)) return {};
+  if (ret == 0 && status == GLP_OPT) return {true, false};
+  if (ret == GLP_EMIPGAP && status == GLP_FEAS) return {true, false};
+  if (ret == GLP_ETMLIM && (status == GLP_FEAS || status == GLP_UNDEF)) return {status == GLP_FEAS, true};
+  throw InvariantError("proteus milp: glp_intopt returned " + std::to_string(ret) + " with glp_mip_status " +
+                       std::to_string(status));
+}
+
+// Runs branch and bound within `limits`. Adds the solve's wall time to `seconds`.
+Ending solve(glp_prob* lp, const MilpLimits& limits, double& seconds) {
   glp_iocp parm = quiet_mip_parameters();
   parm.br_tech = GLP_BR_LFV;   // the shares k[t][q] first: see Share
   // Many placements are within 0.1 % of each other; best-projection
   // backtracking finds good ones sooner than the default best-local-bound.
   parm.bt_tech = GLP_BT_BPH;
-  parm.mip_gap = relative_gap;
+  parm.mip_gap = limits.mip_gap;
+  parm.tm_lim = time_limit_ms(limits.time_limit_s);
   const auto t0 = std::chrono::steady_clock::now();
   const int ret = glp_intopt(lp, &parm);
   seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (ret == GLP_ENOPFS) return false;
-  if (ret != 0 && ret != GLP_EMIPGAP) {
-    throw InvariantError("proteus milp: glp_intopt failed with code " + std::to_string(ret));
-  }
-  const int status = glp_mip_status(lp);
-  if (status == GLP_NOFEAS) return false;
-  if (status != GLP_OPT && !(ret == GLP_EMIPGAP && status == GLP_FEAS)) {
-    throw InvariantError("proteus milp: glp_mip_status " + std::to_string(status));
-  }
-  return true;
+  return ending_of(ret, glp_mip_status(lp));
 }
 
 MilpPlan empty_plan(const MilpProblem& p) {
@@ -257,13 +273,30 @@ MilpAttempt try_solve_milp(const MilpProblem& problem) {
     return attempt;
   }
   a.load_into(lp.get());
-  if (!solve(lp.get(), problem.relative_gap, attempt.solve_seconds)) return attempt;
+  const Ending ending = solve(lp.get(), problem.limits, attempt.solve_seconds);
+  attempt.time_limit_hit = ending.time_limit;
+  if (!ending.plan) return attempt;
   read_solution(lp.get(), problem, pairs, plan);
   plan.solve_seconds = attempt.solve_seconds;
+  plan.time_limited = ending.time_limit;
   attempt.plan = std::move(plan);
   return attempt;
 }
 
 std::optional<MilpPlan> solve_milp(const MilpProblem& problem) { return try_solve_milp(problem).plan; }
+
+void MilpTally::add(const MilpAttempt& attempt) {
+  ++solves;
+  seconds += attempt.solve_seconds;
+  time_limit_hits += attempt.time_limit_hit ? 1 : 0;
+  incumbents += attempt.time_limit_hit && attempt.plan ? 1 : 0;
+}
+
+void MilpTally::add(const MilpTally& other) {
+  solves += other.solves;
+  seconds += other.seconds;
+  time_limit_hits += other.time_limit_hits;
+  incumbents += other.incumbents;
+}
 
 }  // namespace servesim::proteus

@@ -10,17 +10,19 @@ bool re_solves(Flavor flavor) { return flavor == Flavor::kProteus || flavor == F
 void expect_keys(const JsonNode& params, Flavor flavor) {
   switch (flavor) {
     case Flavor::kProteus:
-      params.expect_object({"initial_load_qps", "beta", "solve_interval_s", "warmup_solves_s", "solve_delay",
-                            "ewma_com", "ewma_window_s", "burst_factor", "burst_window_s", "burst_min_gap_s",
-                            "model_selection", "model_placement", "query_assignment", "adaptive_batching"});
+      params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s", "solve_interval_s",
+                            "warmup_solves_s", "solve_delay", "ewma_com", "ewma_window_s", "burst_factor",
+                            "burst_window_s", "burst_min_gap_s", "model_selection", "model_placement",
+                            "query_assignment", "adaptive_batching"});
       return;
     case Flavor::kSommelier:
-      params.expect_object({"initial_load_qps", "beta", "solve_interval_s", "warmup_solves_s", "ewma_com",
-                            "ewma_window_s", "burst_factor", "burst_window_s", "burst_min_gap_s"});
+      params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s", "solve_interval_s",
+                            "warmup_solves_s", "ewma_com", "ewma_window_s", "burst_factor", "burst_window_s",
+                            "burst_min_gap_s"});
       return;
     case Flavor::kClipperHa:
     case Flavor::kClipperHt:
-      params.expect_object({"initial_load_qps", "beta"});
+      params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s"});
       return;
   }
 }
@@ -51,6 +53,16 @@ std::uint32_t count_in(const JsonNode& node, std::int64_t high) {
   const std::int64_t n = node.positive_integer();
   if (n > high) node.fail("expected at most " + std::to_string(high));
   return static_cast<std::uint32_t>(n);
+}
+
+// Every flavor solves the MILP at least once, for its start plan.
+void parse_limits(const JsonNode& params, MilpLimits& limits) {
+  if (params.has("mip_gap")) {
+    const JsonNode gap = params.at("mip_gap");
+    limits.mip_gap = gap.non_negative();
+    if (limits.mip_gap >= 1) gap.fail("expected a relative gap in [0, 1)");
+  }
+  if (params.has("time_limit_s")) limits.time_limit_s = params.positive("time_limit_s");  // finite too
 }
 
 void parse_solving(const JsonNode& params, ProteusParams& p) {
@@ -116,6 +128,7 @@ ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfi
       params.at("beta").fail("expected a headroom between " + std::to_string(p.lowering.min_beta) + " and 10");
     }
   }
+  parse_limits(params, p.limits);
   if (re_solves(flavor)) parse_solving(params, p);
   p.model_selection = params.boolean_or("model_selection", true);
   p.model_placement = params.boolean_or("model_placement", true);

@@ -59,26 +59,29 @@ void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {
     present[device_type_.back()] = true;
   }
   options_ = variant_options(world_, present, option_rules(), params_.where);
-  groups_ = group_devices(device_type_);
+  groups_ = group_devices(device_type_, options_);
   rollout_.emplace(device_type_.size(), options_,
                    [this](std::uint32_t o, DeviceTypeId t) { return batcher_for(o, t); });
   const std::vector<double> load = start_load();
-  double solve_seconds = 0;
-  auto plan = milp_plan(load, solve_seconds);
-  if (!plan) {
+  // No plan to keep yet: a solve stopped by the time limit lowers beta.
+  const LoweredPlan lowered = lowered_plan(load, OnTimeLimit::kLowerBeta);
+  if (!lowered.plan) {
     throw InputError(params_.where, "the MILP has no plan for the start load even at beta " +
-                                        std::to_string(params_.lowering.min_beta) + " (initial_load_qps)");
+                                        std::to_string(params_.lowering.min_beta) + " (initial_load_qps" +
+                                        (lowered.tally.time_limit_hits > 0 ? "; or raise time_limit_s" : "") + ")");
   }
-  apply(*plan, control, view);
+  apply(on_devices(lowered, load), control, view);
   start_loads_ = rollout_->loads();
   if (params_.flavor == Flavor::kSommelier || !params_.model_placement) pin_applications();
   schedule_next_tick(view.now());
 }
 
-std::vector<double> ProteusPolicy::start_load() const {
+std::vector<double> ProteusPolicy::start_load() {
   if (params_.initial_load) return *params_.initial_load;
   const std::size_t apps = world_.applications.size();
-  const double load = max_uniform_load(groups_, options_, apps);
+  const UniformLoad uniform = max_uniform_load(groups_, options_, apps, params_.limits);
+  stats_.milp.add(uniform.tally);
+  const double load = uniform.qps;
   if (load <= 0) {
     throw InputError(params_.where, "the cluster cannot serve every application at once with " +
                                         std::string(flavor_name(params_.flavor)) +
@@ -87,16 +90,21 @@ std::vector<double> ProteusPolicy::start_load() const {
   return std::vector<double>(apps, load);
 }
 
-std::optional<DevicePlan> ProteusPolicy::milp_plan(const std::vector<double>& estimates, double& solve_seconds) {
-  const auto lowered = solve_with_lowering(milp_problem(groups_, options_, estimates), params_.lowering);
-  if (!lowered) return std::nullopt;
-  solve_seconds = lowered->solve_seconds;
+// Every solve it makes is counted in stats_.
+LoweredPlan ProteusPolicy::lowered_plan(const std::vector<double>& estimates, OnTimeLimit on_time_limit) {
+  LoweredPlan lowered = solve_with_lowering(milp_problem(groups_, options_, estimates, params_.limits),
+                                            params_.lowering, on_time_limit);
+  stats_.milp.add(lowered.tally);
+  return lowered;
+}
+
+DevicePlan ProteusPolicy::on_devices(const LoweredPlan& lowered, const std::vector<double>& estimates) const {
   const auto hosted = rollout_->hosted();
-  DevicePlan plan = plan_on_devices(lowered->plan, groups_, hosted);
+  DevicePlan plan = plan_on_devices(*lowered.plan, groups_, hosted);
   plan.planned_for = estimates;
-  plan.beta = lowered->beta;
+  plan.beta = lowered.beta;
   fill_idle_devices(plan, options_, groups_, hosted, estimates);
-  share_by_variant(plan, lowered->plan, groups_);
+  share_by_variant(plan, *lowered.plan, groups_);
   return plan;
 }
 
@@ -106,7 +114,7 @@ void ProteusPolicy::pin_applications() {
   for (DeviceId d = 0; d < app.size(); ++d) {
     if (plan_.devices[d].option) app[d] = options_[*plan_.devices[d].option].app;
   }
-  groups_ = group_devices(device_type_, app);
+  groups_ = group_devices(device_type_, options_, app);
 }
 
 RouteDecision ProteusPolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView& view) {
@@ -120,6 +128,7 @@ void ProteusPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   if (pending_ && now >= pending_->at) {
     const Pending due = std::move(*pending_);
     pending_.reset();
+    stats_.solve_delay_s_total += due.delay.seconds();
     apply(due.plan, control, view);
   }
   refresh(control, view);
@@ -140,23 +149,26 @@ void ProteusPolicy::decide(ClusterControl& control, const ClusterView& view, Sol
     apply(sommelier_step(plan_, options_, device_type_, estimates, params_.lowering.start_beta), control, view);
     return;
   }
-  double solve_seconds = 0;
-  auto plan = milp_plan(estimates, solve_seconds);
-  if (!plan) {
-    ++stats_.infeasible;
+  // A plan in effect to keep: a solve stopped by the time limit ends the decision.
+  const LoweredPlan lowered = lowered_plan(estimates, OnTimeLimit::kStop);
+  if (!lowered.plan) {
+    ++(lowered.stopped_at_time_limit ? stats_.time_limit_plans_kept : stats_.infeasible);
     return;
   }
-  const Duration delay = params_.measured_solve_delay ? from_seconds(solve_seconds) : params_.solve_delay;
+  DevicePlan plan = on_devices(lowered, estimates);
+  const Duration delay =
+      params_.measured_solve_delay ? from_seconds(lowered.tally.seconds) : params_.solve_delay;
   if (delay <= Duration::zero()) {
-    apply(*plan, control, view);
+    apply(plan, control, view);
     return;
   }
-  pending_ = Pending{std::move(*plan), now + delay};
+  pending_ = Pending{std::move(plan), now + delay, delay};
 }
 
 void ProteusPolicy::apply(const DevicePlan& plan, ClusterControl& control, const ClusterView& view) {
   rollout_->apply(plan, control, view);
   plan_ = plan;
+  stats_.min_beta = stats_.plans_applied == 0 ? plan.beta : std::min(stats_.min_beta, plan.beta);
   ++stats_.plans_applied;
   stats_.last_beta = plan.beta;
   set_weights(control, view);
@@ -183,6 +195,29 @@ ProteusPolicy::Stats ProteusPolicy::stats() const {
   Stats s = stats_;
   s.reloads = rollout_ ? rollout_->loads() - start_loads_ : 0;
   return s;
+}
+
+// GLPK's wall time differs from run to run: timing.json only. So does a
+// measured solve delay. Time limit hits are counts, but a nonzero one means
+// the run depended on the machine's speed.
+void ProteusPolicy::report(PolicyCounters& out) const {
+  const Stats s = stats();
+  out.add("solves", static_cast<double>(s.solves));
+  out.add("burst_solves", static_cast<double>(s.burst_solves));
+  out.add("infeasible_solves", static_cast<double>(s.infeasible));
+  out.add("milp_solves", static_cast<double>(s.milp.solves));
+  out.add("time_limit_hits", static_cast<double>(s.milp.time_limit_hits));
+  out.add("time_limit_incumbents", static_cast<double>(s.milp.incumbents));
+  out.add("time_limit_plans_kept", static_cast<double>(s.time_limit_plans_kept));
+  out.add("plans_applied", static_cast<double>(s.plans_applied));
+  out.add("reloads", static_cast<double>(s.reloads));
+  out.add("min_beta", s.min_beta);
+  if (params_.measured_solve_delay) {
+    out.add_wall_seconds("solve_delay_s_total", s.solve_delay_s_total);
+  } else {
+    out.add("solve_delay_s_total", s.solve_delay_s_total);
+  }
+  out.add_wall_seconds("milp_wall_s", s.milp.seconds);
 }
 
 // Every second to sample the demand; in between only to apply a plan at its

@@ -16,6 +16,7 @@
 //   demand_estimator     per-second arrivals and their EWMA (the estimate s_q)
 //   solve_trigger        periodic, warm-up and burst solves
 //   proteus_params       the JSON parameters (all documented there, with an example)
+// report() writes Stats to summary.json's "policy" object (names below).
 //
 // Example:
 //   {"name": "proteus", "params": {"initial_load_qps": {"classify": 300, "detect": 50},
@@ -79,13 +80,23 @@ namespace servesim {
 
 class ProteusPolicy final : public Policy {
  public:
+  // Reported as "solves", "burst_solves", "infeasible_solves", "milp_solves",
+  // "time_limit_hits", "time_limit_incumbents", "time_limit_plans_kept",
+  // "plans_applied", "reloads", "min_beta", "solve_delay_s_total" and, in
+  // timing.json, "milp_wall_s".
   struct Stats {
     std::uint64_t solves = 0;        // decisions made after start (MILP or heuristic)
     std::uint64_t burst_solves = 0;  // of which triggered by a burst
     std::uint64_t infeasible = 0;    // MILP infeasible even at the lowest beta: plan kept
+    std::uint64_t time_limit_plans_kept = 0;  // a solve hit the time limit with no plan: plan kept
+    proteus::MilpTally milp;         // every GLPK solve, the start's included (time limit hits)
     std::uint64_t plans_applied = 0; // the start plan included
     std::uint64_t reloads = 0;       // replicas loaded after start
     double last_beta = 0;            // of the plan in effect
+    double min_beta = 0;             // the lowest of the plans applied
+    // The solve delays of the plans applied after a solve: modelled (fixed
+    // solve_delay), or GLPK's wall time with "measured" (then timing.json's).
+    double solve_delay_s_total = 0;
   };
 
   ProteusPolicy(const JsonNode& params, const PolicyContext& context, proteus::Flavor flavor);
@@ -96,6 +107,7 @@ class ProteusPolicy final : public Policy {
   Duration tick_interval() const override { return next_tick_; }
   void on_tick(ClusterControl& control, const ClusterView& view) override;
   void on_replica_ready(ReplicaId id, ClusterControl& control, const ClusterView& view) override;
+  void report(PolicyCounters& out) const override;
 
   const proteus::ProteusParams& params() const { return params_; }
   const std::vector<proteus::VariantOption>& options() const { return options_; }
@@ -107,14 +119,16 @@ class ProteusPolicy final : public Policy {
   struct Pending {
     proteus::DevicePlan plan;
     SimTime at;
+    Duration delay;  // the solve delay it waits out
   };
 
   bool re_solves() const;
   proteus::OptionRules option_rules() const;
   proteus::RoutingRule routing_rule() const;
   BatcherSpec batcher_for(std::uint32_t option, DeviceTypeId type) const;
-  std::vector<double> start_load() const;
-  std::optional<proteus::DevicePlan> milp_plan(const std::vector<double>& estimates, double& solve_seconds);
+  std::vector<double> start_load();
+  proteus::LoweredPlan lowered_plan(const std::vector<double>& estimates, proteus::OnTimeLimit on_time_limit);
+  proteus::DevicePlan on_devices(const proteus::LoweredPlan& lowered, const std::vector<double>& estimates) const;
   void pin_applications();
   void decide(ClusterControl& control, const ClusterView& view, proteus::SolveReason reason);
   void apply(const proteus::DevicePlan& plan, ClusterControl& control, const ClusterView& view);

@@ -18,6 +18,8 @@ struct Capacity {
   std::uint32_t batch = 1;  // the maximum allowed batch size
   Duration latency;         // profiled latency at that batch
   double qps = 0;           // batch / latency
+
+  bool operator==(const Capacity&) const = default;
 };
 
 std::optional<Capacity> throughput_capacity(const ModelVariant& variant, const DeviceType& device, Duration slo);

@@ -88,6 +88,39 @@ TEST(ProteusParams, DefaultsAreThePapersAndTheArtifacts) {
   EXPECT_FALSE(p.initial_load.has_value());
   EXPECT_TRUE(p.model_selection && p.model_placement && p.query_assignment && p.adaptive_batching);
   EXPECT_DOUBLE_EQ(params_of(json::object(), Flavor::kSommelier).lowering.start_beta, 1.5);
+  EXPECT_DOUBLE_EQ(p.limits.mip_gap, 0);       // the optimum
+  EXPECT_DOUBLE_EQ(p.limits.time_limit_s, 5);  // a safety net above section 6.8's 4.2 s
+}
+
+TEST(ProteusParams, EveryFlavorTakesTheSolverLimits) {
+  for (Flavor flavor : {Flavor::kProteus, Flavor::kSommelier, Flavor::kClipperHa, Flavor::kClipperHt}) {
+    const ProteusParams p = params_of({{"mip_gap", 0.5}, {"time_limit_s", 2.5}}, flavor);
+    EXPECT_DOUBLE_EQ(p.limits.mip_gap, 0.5);
+    EXPECT_DOUBLE_EQ(p.limits.time_limit_s, 2.5);
+  }
+}
+
+// The one-line message, or "" when the parameters are accepted.
+std::string error_of(const json& params) {
+  try {
+    params_of(params, Flavor::kProteus);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ProteusParams, BadSolverLimitsNameTheirField) {
+  for (const json& gap : {json(-0.1), json(1), json(1.5), json("0.5")}) {
+    const std::string message = error_of({{"mip_gap", gap}});
+    EXPECT_NE(message.find("s.json: policies[0].params.mip_gap"), std::string::npos) << gap << ": " << message;
+  }
+  for (const json& limit : {json(0), json(-1), json("5")}) {
+    const std::string message = error_of({{"time_limit_s", limit}});
+    EXPECT_NE(message.find("s.json: policies[0].params.time_limit_s"), std::string::npos) << limit << ": " << message;
+  }
+  EXPECT_EQ(error_of({{"mip_gap", 0}, {"time_limit_s", 1e-3}}), "");
+  EXPECT_EQ(error_of({{"mip_gap", 0.999}}), "");
 }
 
 TEST(ProteusParams, OverridesAreRead) {

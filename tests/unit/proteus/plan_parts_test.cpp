@@ -3,6 +3,8 @@
 // routing weights, and Sommelier's heuristic.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "policies/proteus/device_groups.hpp"
 #include "policies/proteus/device_plan.hpp"
 #include "policies/proteus/routing_weights.hpp"
@@ -27,26 +29,65 @@ VariantOption option(AppId app, VariantId variant, double accuracy, std::vector<
 DeviceTarget at(std::uint32_t option, double served = 0) { return DeviceTarget{option, served}; }
 
 TEST(ProteusDeviceGroups, GroupByTypeOrByTypeAndPinnedApplication) {
+  const std::vector<VariantOption> options = {option(0, 0, 1.0, {10, 20}), option(1, 1, 1.0, {30, 40})};
   const std::vector<DeviceTypeId> types = {1, 0, 1, 0, 1};
-  const DeviceGroups by_type = group_devices(types);
+  const DeviceGroups by_type = group_devices(types, options);
   EXPECT_EQ(by_type.of_device, (std::vector<std::uint32_t>{0, 1, 0, 1, 0}));
   EXPECT_EQ(by_type.type, (std::vector<DeviceTypeId>{1, 0}));
   EXPECT_EQ(by_type.size, (std::vector<std::uint32_t>{3, 2}));
-  const DeviceGroups pinned = group_devices(types, {AppId{0}, AppId{0}, AppId{1}, AppId{0}, AppId{0}});
+  const DeviceGroups pinned = group_devices(types, options, {AppId{0}, AppId{0}, AppId{1}, AppId{0}, AppId{0}});
   EXPECT_EQ(pinned.of_device, (std::vector<std::uint32_t>{0, 1, 2, 1, 0}));
   EXPECT_EQ(pinned.size, (std::vector<std::uint32_t>{2, 2, 1}));
   EXPECT_EQ(pinned.app[2], AppId{1});
 }
 
+// Types 0 and 2 have the same capacities for every option; type 1 does not.
+std::vector<VariantOption> two_alike() {
+  return {option(0, 0, 1.0, {10, 20, 10}), option(0, 1, 0.8, {30, 0, 30}), option(1, 2, 1.0, {5, 5, 5})};
+}
+
+TEST(ProteusDeviceGroups, TypesWithTheSameCapacitiesAreOneGroup) {
+  const DeviceGroups g = group_devices({0, 1, 2, 1, 2}, two_alike());
+  EXPECT_EQ(g.of_device, (std::vector<std::uint32_t>{0, 1, 0, 1, 0}));
+  EXPECT_EQ(g.type, (std::vector<DeviceTypeId>{0, 1}));  // the first device's type stands for the group
+  EXPECT_EQ(g.size, (std::vector<std::uint32_t>{3, 2}));
+  // One MILP type of 3 devices, with type 0's (= type 2's) capacities.
+  const MilpProblem p = milp_problem(g, two_alike(), {5, 6});
+  EXPECT_EQ(p.devices_per_type, (std::vector<std::uint32_t>{3, 2}));
+  EXPECT_EQ(p.capacity_qps, (std::vector<std::vector<double>>{{10, 30, 5}, {20, 0, 5}}));
+}
+
+TEST(ProteusDeviceGroups, AnyDifferenceInACapacityKeepsTypesApart) {
+  // The same rate at another batch (B* differs, so the batcher would).
+  std::vector<VariantOption> options = two_alike();
+  options[0].capacity[2] = Capacity{8, from_millis(800.0), 10};
+  EXPECT_EQ(group_devices({0, 2}, options).size, (std::vector<std::uint32_t>{1, 1}));
+  // An option allowed on one of them only.
+  options = two_alike();
+  options[1].capacity[2].reset();
+  EXPECT_EQ(group_devices({0, 2}, options).size, (std::vector<std::uint32_t>{1, 1}));
+  // A rate one ulp apart.
+  options = two_alike();
+  options[2].capacity[2]->qps = std::nextafter(5.0, 6.0);
+  EXPECT_EQ(group_devices({0, 2}, options).size, (std::vector<std::uint32_t>{1, 1}));
+}
+
+TEST(ProteusDeviceGroups, PinnedGroupsMergeAlikeTypesWithinOneApplication) {
+  const DeviceGroups g = group_devices({0, 2, 0, 2, 1}, two_alike(), {AppId{0}, AppId{0}, AppId{1}, AppId{0}, AppId{0}});
+  EXPECT_EQ(g.of_device, (std::vector<std::uint32_t>{0, 0, 1, 0, 2}));
+  EXPECT_EQ(g.size, (std::vector<std::uint32_t>{3, 1, 1}));
+  EXPECT_EQ(g.app, (std::vector<std::optional<AppId>>{AppId{0}, AppId{1}, AppId{0}}));
+}
+
 TEST(ProteusDeviceGroups, PinnedGroupsAllowOnlyTheirApplicationsVariants) {
   const std::vector<VariantOption> options = {option(0, 0, 1.0, {10, 20}), option(1, 1, 1.0, {30, 40})};
-  const DeviceGroups g = group_devices({0, 1, 1}, {AppId{0}, AppId{0}, AppId{1}});
+  const DeviceGroups g = group_devices({0, 1, 1}, options, {AppId{0}, AppId{0}, AppId{1}});
   const MilpProblem p = milp_problem(g, options, {5, 6});
   EXPECT_EQ(p.devices_per_type, (std::vector<std::uint32_t>{1, 1, 1}));
   EXPECT_EQ(p.variant_query_type, (std::vector<std::uint32_t>{0, 1}));
   EXPECT_EQ(p.capacity_qps, (std::vector<std::vector<double>>{{10, 0}, {20, 0}, {0, 40}}));
   EXPECT_EQ(p.demand_qps, (std::vector<double>{5, 6}));
-  const MilpProblem free = milp_problem(group_devices({0, 1, 1}), options, {5, 6});
+  const MilpProblem free = milp_problem(group_devices({0, 1, 1}, options), options, {5, 6});
   EXPECT_EQ(free.capacity_qps, (std::vector<std::vector<double>>{{10, 30}, {20, 40}}));
 }
 
@@ -55,7 +96,8 @@ TEST(ProteusDevicePlan, IdleDevicesGetTheMostAccurateVariantThatFits) {
   const std::vector<VariantOption> options = {option(0, 0, 1.0, {10, 0}), option(0, 1, 0.8, {20, 20}),
                                               option(1, 2, 1.0, {0, 10}), option(1, 3, 0.9, {20, 20})};
   const std::vector<DeviceTypeId> types = {0, 1, 1, 0, 1};
-  const DeviceGroups groups = group_devices(types, {std::nullopt, std::nullopt, std::nullopt, std::nullopt, AppId{0}});
+  const DeviceGroups groups =
+      group_devices(types, options, {std::nullopt, std::nullopt, std::nullopt, std::nullopt, AppId{0}});
   DevicePlan plan;
   plan.devices = {at(1, 0), DeviceTarget{}, DeviceTarget{}, at(1, 20), DeviceTarget{}};
   const std::vector<std::optional<std::uint32_t>> current = {std::nullopt, 3u, std::nullopt, 1u, std::nullopt};
@@ -70,7 +112,7 @@ TEST(ProteusDevicePlan, IdleDevicesGetTheMostAccurateVariantThatFits) {
 }
 
 TEST(ProteusDevicePlan, CountsSplitEvenlyOverTheirDevices) {
-  const DeviceGroups groups = group_devices({0, 0, 0});
+  const DeviceGroups groups = group_devices({0, 0, 0}, {});
   MilpPlan milp;
   milp.hosts = {{2, 1}};
   milp.served_qps = {{30, 5}};
@@ -87,7 +129,7 @@ TEST(ProteusDevicePlan, CountsSplitEvenlyOverTheirDevices) {
 TEST(ProteusDevicePlan, ARoutedVariantsRateIsSharedWithFilledDevicesHostingIt) {
   // Group 0 (devices 0-2): the MILP hosts m0 on one device with 30/s; device
   // 1 is filled with m0 too, device 2 with m1 (no rate). Group 1: m1, 8/s.
-  const DeviceGroups groups = group_devices({0, 0, 0, 1});
+  const DeviceGroups groups = group_devices({0, 0, 0, 1}, {option(0, 0, 1.0, {30, 0}), option(0, 1, 0.8, {10, 8})});
   MilpPlan milp;
   milp.hosts = {{1, 0}, {0, 1}};
   milp.served_qps = {{30, 0}, {0, 8}};

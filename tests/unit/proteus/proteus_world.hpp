@@ -82,6 +82,7 @@ inline json with_policy(json doc, const std::string& name, const json& params) {
 struct Outcome {
   cloudtest::CloudRun run;
   ProteusPolicy::Stats stats;
+  PolicyCounters counters;                         // what the policy reports at the end
   std::vector<std::vector<std::string>> families;  // per tick: family of each device's live replicas ("" if none)
   std::map<ReplicaId, SimTime> ready;              // replicas loaded after start: when they became active
   std::vector<std::string> device_family;          // at the end: family planned on each device
@@ -140,6 +141,7 @@ inline Outcome run_policy(const json& doc) {
   };
   out.run = cloudtest::run(scenario, forward);
   out.stats = proteus.stats();
+  proteus.report(out.counters);
   out.ready = forward.replica_ready;
   for (const auto& target : proteus.plan().devices) {
     out.device_family.push_back(

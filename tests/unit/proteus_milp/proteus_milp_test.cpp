@@ -184,9 +184,55 @@ TEST(ProteusMilp, RejectsInconsistentProblems) {
   p = hi_lo(2, 15);
   p.capacity_qps[0][0] = std::nan("");
   EXPECT_THROW(solve_milp(p), std::invalid_argument);
-  p = hi_lo(2, 15);
-  p.relative_gap = -0.01;
-  EXPECT_THROW(solve_milp(p), std::invalid_argument);
+  for (double gap : {-0.01, 1.0, std::nan("")}) {
+    p = hi_lo(2, 15);
+    p.limits.mip_gap = gap;
+    EXPECT_THROW(solve_milp(p), std::invalid_argument) << gap;
+  }
+  for (double limit : {0.0, -1.0, std::nan("")}) {
+    p = hi_lo(2, 15);
+    p.limits.time_limit_s = limit;
+    EXPECT_THROW(solve_milp(p), std::invalid_argument) << limit;
+  }
+}
+
+TEST(ProteusMilp, ATimeLimitThatStrikesBeforeAnyPlanGivesNothingButSaysSo) {
+  // GLPK checks its limit as (tm_lim - 1) ms <= elapsed before each
+  // subproblem: at 1 ms it stops before the first, on any machine, with no
+  // incumbent. Nothing then means "not known": the instance is feasible.
+  MilpProblem p = hi_lo(2, 35);
+  p.limits.time_limit_s = 1e-9;  // rounded up to GLPK's 1 ms
+  const MilpAttempt cut = try_solve_milp(p);
+  EXPECT_TRUE(cut.time_limit_hit);
+  EXPECT_FALSE(cut.plan);
+  p.limits.time_limit_s = 60;
+  const MilpAttempt full = try_solve_milp(p);
+  EXPECT_FALSE(full.time_limit_hit);
+  ASSERT_TRUE(full.plan);
+  EXPECT_FALSE(full.plan->time_limited);
+  EXPECT_NEAR(full.plan->objective, 30, 1e-9);
+}
+
+TEST(ProteusMilp, ATallyCountsSolvesTimeAndTimeLimitHits) {
+  MilpTally tally;
+  MilpProblem p = hi_lo(2, 35);
+  tally.add(try_solve_milp(p));
+  p.limits.time_limit_s = 1e-9;
+  tally.add(try_solve_milp(p));
+  MilpAttempt incumbent;  // as GLPK leaves it when the limit strikes after a plan was found
+  incumbent.plan = MilpPlan{};
+  incumbent.time_limit_hit = true;
+  incumbent.solve_seconds = 2;
+  tally.add(incumbent);
+  EXPECT_EQ(tally.solves, 3u);
+  EXPECT_EQ(tally.time_limit_hits, 2u);
+  EXPECT_EQ(tally.incumbents, 1u);
+  EXPECT_GT(tally.seconds, 2);
+  MilpTally twice = tally;
+  twice.add(tally);
+  EXPECT_EQ(twice.solves, 6u);
+  EXPECT_EQ(twice.incumbents, 2u);
+  EXPECT_DOUBLE_EQ(twice.seconds, 2 * tally.seconds);
 }
 
 // ---------------------------------------------------------------------------
@@ -371,11 +417,11 @@ TEST(ProteusMilpRandomSet, CoversFeasibleInfeasibleMixedAndLargeInstances) {
   EXPECT_GE(large, 1u);
 }
 
-TEST(ProteusMilpRandomSet, ARelativeGapKeepsPlansValidAndThatClose) {
+TEST(ProteusMilpRandomSet, AMipGapKeepsPlansValidAndThatClose) {
   for (unsigned seed = 0; seed < kRandomInstances; ++seed) {
     MilpProblem p = random_instance(seed).problem;
     const auto exact = solve_milp(p);
-    p.relative_gap = 0.05;
+    p.limits.mip_gap = 0.05;
     const auto close = solve_milp(p);
     ASSERT_EQ(exact.has_value(), close.has_value());
     if (!exact) continue;
