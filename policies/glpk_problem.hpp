@@ -1,7 +1,7 @@
 #pragma once
 // GLPK plumbing shared by the exact optimizers (INFaaS' ILP, Proteus' MILP):
 // an owning problem pointer, deleted on every path out of a solve (no problem
-// outlives its call: no global state, as DESIGN.md asks), the coordinate list
+// outlives its call: the project keeps no global state), the coordinate list
 // glp_load_matrix takes, and quiet branch-and-bound parameters.
 #include <glpk.h>
 

@@ -1,7 +1,8 @@
 #pragma once
 // The parameters of the "infaas" policy, read from the scenario's JSON. Every
 // key is optional; defaults are the paper's (section noted) or, where the paper
-// is silent, the public code's (reference/public-code-notes.md).
+// is silent, the public code's (INFaaS public code, stanford-mast/INFaaS: file
+// named where a default is used).
 //
 // {
 //   "worker_types": {"cpu": "m5.2xlarge", "gpu": "p3.2xlarge", "inferentia": "inf1.2xlarge"},

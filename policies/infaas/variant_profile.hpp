@@ -8,7 +8,7 @@
 // Serving batch. The paper profiles batch sizes 1 to 64 (section 5) and runs
 // variants "optimized for batch size" b; the public code caps online batches
 // at 32 and judges a variant by its latency at min(32, max batch) on a GPU and
-// at the request's batch on a CPU (reference/public-code-notes.md). We pick,
+// at the request's batch on a CPU (INFaaS public code, src/master/queryfe_server.cc). We pick,
 // among the batches up to that cap whose latency is at most half the budget (a
 // query may wait for one batch and then run in the next), the one with the
 // highest throughput, preferring the smallest batch within 1 % of it (a larger

@@ -7,7 +7,7 @@
 // -> Overloaded when it serves at its peak ("QPS >= peak"); Active ->
 // Interfered when "contended" below its peak; back to Active when "mitigated"
 // and QPS < peak. The paper leaves "peak" and "contended" to measurement; the
-// public code (src/worker/query_executor.cc, reference/public-code-notes.md)
+// public code (INFaaS public code, src/worker/query_executor.cc)
 // decides with these numbers, which we use:
 //   - overloaded when the observed latency exceeds a multiple of the profiled
 //     one (CPU 2.5x; GPU 1.5x, checked only for profiled latencies of 10 ms or

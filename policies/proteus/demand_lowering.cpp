@@ -18,7 +18,7 @@ void validate(const LoweringSchedule& s) {
   if (!ok) throw std::invalid_argument("proteus demand lowering: betas must be finite and steps > 0");
 }
 
-// The public artifact's step (public-code-notes.md): 0.1 while beta is above
+// The public artifact's step (Proteus public code, core/simulator.py): 0.1 while beta is above
 // 1.5, then 0.05.
 double next_beta(double beta, const LoweringSchedule& s) {
   return on_grid(beta - (beta > s.coarse_above ? s.coarse_step : s.fine_step));

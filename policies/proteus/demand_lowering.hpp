@@ -3,7 +3,7 @@
 // again by decreasing s_q by a small value"): the demand is the estimate times
 // a headroom factor beta; beta starts at 1.05 and, while the MILP is
 // infeasible, drops by 0.1 while above 1.5, then by 0.05, down to 0.2 (the
-// public artifact's schedule, reference/public-code-notes.md).
+// public artifact's schedule: Proteus public code, core/simulator.py).
 //
 // A solve the time limit stops with a plan (GLPK's incumbent) ends the
 // schedule like any plan. One it stops without a plan leaves that beta's

@@ -3,8 +3,8 @@
 // "clipper-ht", "sommelier"; proteus_policy.hpp says what each does), read
 // from the scenario's JSON. Every key is optional; a key a policy does not
 // take is an error, as is any unknown key. Defaults are the paper's (section
-// noted) or, where it is silent, the public artifact's
-// (reference/public-code-notes.md, UMass-LIDS/Proteus).
+// noted) or, where it is silent, the public artifact's (Proteus public code,
+// UMass-LIDS/Proteus, core/simulator.py and core/predictor.py).
 //
 // "proteus" (all keys):
 // {

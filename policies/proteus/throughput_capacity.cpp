@@ -19,7 +19,7 @@ bool within_half_slo(Duration latency, Duration slo) {
 //
 // Candidate batches are the measured ones (LatencyProfile::points(), up to the
 // variant's max_batch), as Proteus profiles a fixed set of batch sizes
-// (public-code-notes.md: {1, 2, 4, 8}); their latency is read through
+// (Proteus public code, core/simulator.py: {1, 2, 4, 8}); their latency is read through
 // LatencyProfile::at, the same latency the simulator serves with (for a
 // "linear" profile, the fitted line at that batch).
 std::optional<Capacity> throughput_capacity(const ModelVariant& variant, const DeviceType& device, Duration slo) {

@@ -1,6 +1,6 @@
 #pragma once
 // A cloud instance type: the devices it bundles, its on-demand price, how long
-// it takes to boot and how it is billed (DESIGN.md, "Hardware").
+// it takes to boot and how it is billed (docs/hardware.md).
 //
 // Devices: a CPU instance X exposes one device of type "X.cpu" (kind cpu, the
 // instance's memory), on which CPU model variants are profiled per instance

@@ -8,8 +8,8 @@
 // it repeats with q+1 (case 2). The device may idle while queries wait: that
 // is the point, a later batch is a larger one.
 //
-// Where the paper is silent this follows the authors' simulator (notes in
-// /work/shared/reference/public-code-notes.md, core/predictor.py):
+// Where the paper is silent this follows the authors' simulator (Proteus
+// public code, core/predictor.py):
 //  - before deciding, drop head queries that would miss their deadline in the
 //    batch that would start now, min(q, B*) (their pop_while_first_expires,
 //    the same scan as Nexus' early drop);

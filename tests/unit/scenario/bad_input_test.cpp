@@ -1,6 +1,6 @@
 // Broken scenarios, catalogs and traces fed to the real binary: each must give
 // exit status 2 and ONE line on stderr naming the file and the JSON path (or
-// the trace line) of the mistake, never a crash (DESIGN.md, "Errors").
+// the trace line) of the mistake, never a crash (README, "Using it").
 //
 // The table below mutates one valid base scenario per case. A case marked
 // known_bug was found as a gap (an exit 3 or an escape from the output folder)
