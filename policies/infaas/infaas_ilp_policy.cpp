@@ -413,4 +413,11 @@ void InfaasIlpPolicy::on_replica_ready(ReplicaId id, ClusterControl&, const Clus
 
 void InfaasIlpPolicy::on_instance_gone(InstanceId, ClusterControl&, const ClusterView& view) { rebuild_routes(view); }
 
+void InfaasIlpPolicy::report(PolicyCounters& out) const {
+  out.add("solves", static_cast<double>(stats_.solves));
+  out.add("infeasible_solves", static_cast<double>(stats_.infeasible));
+  out.add_wall_seconds("ilp_solve", stats_.solve_wall_s_total);
+  out.add_wall_seconds("ilp_solve_max", stats_.solve_wall_s_max);
+}
+
 }  // namespace servesim

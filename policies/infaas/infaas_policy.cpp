@@ -553,4 +553,17 @@ void InfaasPolicy::on_instance_gone(InstanceId, ClusterControl& control, const C
   refresh(control, view);
 }
 
+void InfaasPolicy::report(PolicyCounters& out) const {
+  out.add("upgrades", static_cast<double>(stats_.upgrades));
+  out.add("downgrades", static_cast<double>(stats_.downgrades));
+  out.add("replications", static_cast<double>(stats_.replications));
+  out.add("replica_removals", static_cast<double>(stats_.removals));
+  out.add("migrations", static_cast<double>(stats_.migrations));
+  out.add("workers_added", static_cast<double>(stats_.workers_launched));
+  out.add("workers_removed", static_cast<double>(stats_.workers_stopped));
+  out.add("workers_replaced", static_cast<double>(stats_.workers_replaced));
+  out.add("route_loads", static_cast<double>(stats_.route_loads));
+  out.add("queries_unmet", static_cast<double>(stats_.unmet));
+}
+
 }  // namespace servesim

@@ -75,6 +75,9 @@ class InfaasPolicy final : public Policy {
   void on_instance_ready(InstanceId id, ClusterControl& control, const ClusterView& view) override;
   void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override;
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
+  // The Stats, under summary.json's names (workers_launched/stopped are
+  // "workers_added"/"workers_removed", removals "replica_removals", unmet "queries_unmet").
+  void report(PolicyCounters& out) const override;
 
   const Stats& stats() const { return stats_; }
   const infaas::MetadataStore& store() const { return store_; }
