@@ -91,9 +91,10 @@ class InfaasPolicy final : public Policy {
     std::vector<std::uint32_t> instances;  // marked in_transition meanwhile
   };
 
-  void add_worker(InstanceId id, const ClusterView& view, bool initial);
+  std::uint32_t add_worker(InstanceId id, const ClusterView& view, bool initial);
   void sync_workers(const ClusterView& view);
   void replace_worker(std::uint32_t worker, const ClusterView& view);
+  void catch_up(const ClusterView& view);
   void refresh(ClusterControl& control, const ClusterView& view);
   std::optional<ReplicaId> load(std::uint32_t profile, const infaas::Slot& slot, SimTime now);
   std::vector<ReplicaId> place(std::uint32_t profile, std::int64_t count, std::optional<std::uint32_t> prefer,

@@ -57,8 +57,7 @@ std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, c
                                                    std::uint32_t profile) const {
   std::optional<Slot> best;
   double best_util = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning || (best && worker.utilisation >= best_util)) continue;
     const auto vi = store.find_instance(profile, w);
     if (vi && !store.instance(*vi).replicas.empty()) continue;  // not Inactive there

@@ -45,8 +45,7 @@ std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& 
 std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std::uint32_t profile) {
   const VariantProfile& p = store.profile(profile);
   std::int64_t total = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning) continue;
     for (DeviceId d : worker.devices) {
       if (!fits(view, store, w, d, profile)) continue;
@@ -66,8 +65,7 @@ std::optional<Slot> lowest_utilisation(const ClusterView& view, const MetadataSt
                                        std::optional<std::uint32_t> exclude) {
   std::optional<Slot> best;
   double best_util = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning || w == exclude) continue;
     if (best && worker.utilisation >= best_util) continue;
     if (const auto d = device_on(view, store, w, profile)) {
@@ -86,8 +84,8 @@ std::optional<Slot> best_fit(const ClusterView& view, const MetadataStore& store
   for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
     std::optional<Slot> best;
     double best_free = 0;
-    for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-      if (store.worker(w).phase != phase) continue;
+    for (const auto& [w, worker] : store.workers()) {
+      if (worker.phase != phase) continue;
       const auto d = device_on(view, store, w, profile);
       if (!d) continue;
       const double free = view.device(*d).memory_free_mb;
