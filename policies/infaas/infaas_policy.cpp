@@ -177,6 +177,7 @@ std::uint32_t InfaasPolicy::add_worker(InstanceId id, const ClusterView& view, b
   w.instance = id;
   w.type_key = info.type;
   w.devices = info.devices;
+  for (DeviceId d : w.devices) w.device_types.push_back(view.device(d).type);
   w.kind = worker_kind(view, w.devices);
   w.phase = info.state == InstanceState::kRunning ? WorkerPhase::kRunning : WorkerPhase::kBooting;
   w.cpu_slots = std::max(1u, view.hardware().instance_type(info.type).vcpus / params_.cpu_cores_per_replica);
@@ -199,6 +200,7 @@ void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
     Worker w;
     w.type_key = fixed_type_base_ + info.type;
     w.devices = {d};
+    w.device_types = {info.type};
     w.kind = view.hardware().type(info.type).kind;
     w.cpu_slots = 1;
     if (minimum_workers_.size() <= w.type_key) minimum_workers_.resize(w.type_key + 1, 0);

@@ -37,12 +37,13 @@ std::optional<std::uint32_t> MetadataStore::find_instance(std::uint32_t profile,
 }
 
 void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, DeviceId device, SimTime now) {
+  VariantInstance& vi = instances_.at(i);
   ReplicaRecord r;
   r.instance = i;
+  r.variant = profiles_[vi.profile].variant;
   r.device = device;
   r.loaded_at = now;
   replicas_.insert_or_assign(id, r);
-  VariantInstance& vi = instances_.at(i);
   vi.replicas.push_back(id);
   if (vi.state == VariantState::kInactive) vi.state = VariantState::kActive;
 }

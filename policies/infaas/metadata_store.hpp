@@ -28,6 +28,7 @@ struct Worker {
   std::uint32_t type_key = 0;          // instance type id, or a key past them for a fixed device type
   DeviceKind kind = DeviceKind::kCpu;  // the hardware it offers (its accelerator, else cpu)
   std::vector<DeviceId> devices;
+  std::vector<DeviceTypeId> device_types;  // of `devices`, in order: placement skips other types unasked
   WorkerPhase phase = WorkerPhase::kRunning;
   bool leaving = false;  // stopped, or taken back after a notice: nothing new goes there
   std::uint32_t cpu_slots = 1;  // CPU replicas one of its CPU devices holds (vCPUs / cores per replica)
@@ -51,6 +52,7 @@ struct VariantInstance {
 
 struct ReplicaRecord {
   std::uint32_t instance = 0;  // its VariantInstance
+  VariantId variant = 0;       // its instance's profile's
   DeviceId device = 0;
   SimTime loaded_at;
   SimTime serving_since = SimTime::never();  // when it became Active

@@ -69,6 +69,14 @@ std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, c
   return best;
 }
 
+// Active, asking the view only until the store saw it so (its notice or the
+// monitor): the view builds a whole ReplicaInfo, latency percentiles
+// included, per call. One seen Active is still Active unless it stopped
+// taking queries, and select() skips those wherever they are listed.
+bool VariantSelector::serves(ReplicaId r, const MetadataStore& store, const ClusterView& view) {
+  return !store.replica(r).serving_since.is_never() || view.replica(r).state == ReplicaState::kActive;
+}
+
 void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& view) {
   for (Table& t : tables_) {
     t.active.clear();
@@ -86,7 +94,7 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
         const VariantInstance& vi = store.instance(i);
         if (vi.state != VariantState::kActive || store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
         for (ReplicaId r : vi.replicas) {
-          (view.replica(r).state == ReplicaState::kActive ? t.active_replicas : t.loading_replicas).push_back(r);
+          (serves(r, store, view) ? t.active_replicas : t.loading_replicas).push_back(r);
         }
       }
       const auto end = static_cast<std::uint32_t>(t.active_replicas.size());

@@ -20,6 +20,7 @@ struct StoreOnFakeCluster {
     Worker w;
     w.instance = id;
     w.devices = cluster.instances[id].devices;
+    w.device_types.assign(w.devices.size(), cluster.devices[w.devices[0]].type);
     const std::uint32_t worker = store.add_worker(w);
     const ReplicaId r = *cluster.load_replica(ReplicaRequest{2, w.devices[0], BatcherSpec{}, 1}).replica;
     store.add_replica(r, store.instance_of(0, worker), w.devices[0], cluster.time);
