@@ -2,8 +2,9 @@
 // a fixed order, each carrying what the policy did in a hand-driven run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "tests/unit/infaas/policy_fixture.hpp"
@@ -21,6 +22,19 @@ Entries reported(const InfaasPolicy& policy) {
   return out.counters();
 }
 
+// The ten counters in report()'s order: those given, the others zero.
+Entries counters(const std::map<std::string, double>& given) {
+  Entries out;
+  for (const char* name : {"upgrades", "downgrades", "replications", "replica_removals", "migrations", "workers_added",
+                           "workers_removed", "workers_replaced", "route_loads", "queries_unmet"}) {
+    out.emplace_back(name, given.contains(name) ? given.at(name) : 0.0);
+  }
+  for (const auto& [name, value] : given) {
+    EXPECT_TRUE(std::any_of(out.begin(), out.end(), [&](const auto& e) { return e.first == name; })) << name;
+  }
+  return out;
+}
+
 json preload(const char* variant, const char* device, int count = 1) {
   return json::array({{{"variant", variant}, {"device_type", device}, {"count", count}}});
 }
@@ -31,11 +45,7 @@ TEST(InfaasReport, ReplicationsAndTheWorkerTheyNeeded) {
   f.build({{"worker_types", {{"cpu", "cpu.w"}}}, {"initial_workers", {{"cpu.w", 1}}}, {"preload", preload("A", "box.cpu")}},
           {single_model_app("a", 0, 300)});
   f.load_then_tick(1, 18);
-  const Entries expected = {{"upgrades", 0},         {"downgrades", 0},      {"replications", 3},
-                            {"replica_removals", 0}, {"migrations", 0},      {"workers_added", 1},
-                            {"workers_removed", 0},  {"workers_replaced", 0}, {"route_loads", 0},
-                            {"queries_unmet", 0}};
-  EXPECT_EQ(reported(f.p()), expected);
+  EXPECT_EQ(reported(f.p()), counters({{"replications", 3}, {"workers_added", 1}}));
 }
 
 TEST(InfaasReport, UpgradeDowngradeRemovalAndRouteLoad) {
@@ -52,11 +62,8 @@ TEST(InfaasReport, UpgradeDowngradeRemovalAndRouteLoad) {
   f.tick(9);                 // T_v later, A is unloaded
   ASSERT_EQ(f.c().unloads.size(), 3u);
   f.route();                 // the next query loads it again (Algorithm 1, Inactive)
-  const Entries expected = {{"upgrades", 1},         {"downgrades", 1},      {"replications", 0},
-                            {"replica_removals", 1}, {"migrations", 0},      {"workers_added", 0},
-                            {"workers_removed", 0},  {"workers_replaced", 0}, {"route_loads", 1},
-                            {"queries_unmet", 0}};
-  EXPECT_EQ(reported(f.p()), expected);
+  EXPECT_EQ(reported(f.p()),
+            counters({{"upgrades", 1}, {"downgrades", 1}, {"replica_removals", 1}, {"route_loads", 1}}));
 }
 
 TEST(InfaasReport, QueriesNoVariantMeets) {
@@ -65,11 +72,7 @@ TEST(InfaasReport, QueriesNoVariantMeets) {
   // the first one loading it.
   f.build(table2_params({{"initial_workers", {{"gpu.w", 1}}}}), {single_model_app("a", 0, 2)});
   for (int k = 0; k < 3; ++k) EXPECT_EQ(f.route().kind, RouteDecision::Kind::kReplica);
-  const Entries expected = {{"upgrades", 0},         {"downgrades", 0},      {"replications", 0},
-                            {"replica_removals", 0}, {"migrations", 0},      {"workers_added", 0},
-                            {"workers_removed", 0},  {"workers_replaced", 0}, {"route_loads", 1},
-                            {"queries_unmet", 3}};
-  EXPECT_EQ(reported(f.p()), expected);
+  EXPECT_EQ(reported(f.p()), counters({{"route_loads", 1}, {"queries_unmet", 3}}));
 }
 
 }  // namespace
