@@ -5,7 +5,7 @@
 namespace servesim::infaas {
 
 MetadataStore::MetadataStore(std::vector<VariantProfile> profiles)
-    : profiles_(std::move(profiles)), by_profile_(profiles_.size()) {}
+    : profiles_(std::move(profiles)), loaded_by_profile_(profiles_.size()) {}
 
 std::uint32_t MetadataStore::add_worker(Worker worker) {
   const std::uint32_t w = next_worker_++;
@@ -24,7 +24,6 @@ std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t wo
     vi.profile = profile;
     vi.worker = worker;
     instances_.emplace(i, std::move(vi));
-    by_profile_[profile].push_back(i);
     index.instances.push_back(i);
   }
   return static_cast<std::uint32_t>(slot);
@@ -44,6 +43,10 @@ void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, DeviceId device, 
   r.device = device;
   r.loaded_at = now;
   replicas_.insert_or_assign(id, r);
+  if (vi.replicas.empty()) {
+    std::vector<std::uint32_t>& loaded = loaded_by_profile_[vi.profile];
+    loaded.insert(std::lower_bound(loaded.begin(), loaded.end(), i), i);
+  }
   vi.replicas.push_back(id);
   if (vi.state == VariantState::kInactive) vi.state = VariantState::kActive;
 }
@@ -60,7 +63,10 @@ void MetadataStore::retire(ReplicaId id) {
   retired_.push_back(id);
   VariantInstance& vi = instances_.at(r.instance);
   std::erase(vi.replicas, id);
-  if (vi.replicas.empty()) vi.state = VariantState::kInactive;
+  if (vi.replicas.empty()) {
+    vi.state = VariantState::kInactive;
+    std::erase(loaded_by_profile_[vi.profile], r.instance);
+  }
 }
 
 void MetadataStore::prune(const ClusterView& view) {
@@ -96,7 +102,7 @@ bool MetadataStore::forgettable(const Worker& worker, const WorkerIndex& index) 
 void MetadataStore::forget_worker(std::uint32_t w) {
   for (std::uint32_t i : by_worker_.at(w).instances) {
     for (ReplicaId r : instances_.at(i).replicas) replicas_.erase(r);  // none, unless one still accepted
-    std::erase(by_profile_[instances_.at(i).profile], i);
+    std::erase(loaded_by_profile_[instances_.at(i).profile], i);
     instances_.erase(i);
   }
   by_worker_.erase(w);

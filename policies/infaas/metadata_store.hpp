@@ -88,7 +88,9 @@ class MetadataStore {
   const Instances& instances() const { return instances_; }
   VariantInstance& instance(std::uint32_t i) { return instances_.at(i); }
   const VariantInstance& instance(std::uint32_t i) const { return instances_.at(i); }
-  const std::vector<std::uint32_t>& instances_of_profile(std::uint32_t p) const { return by_profile_[p]; }
+  // Those of profile p that hold replicas, oldest first (a worker keeps an
+  // instance of every variant it ever ran; the selector wants the loaded ones).
+  const std::vector<std::uint32_t>& loaded_instances(std::uint32_t p) const { return loaded_by_profile_[p]; }
   const std::vector<std::uint32_t>& instances_on_worker(std::uint32_t w) const { return by_worker_.at(w).instances; }
 
   // A replica the policy loaded for instance `i` on `device`; the instance becomes Active.
@@ -130,7 +132,7 @@ class MetadataStore {
   Instances instances_;
   std::uint32_t next_instance_ = 0;
   std::map<std::uint32_t, WorkerIndex> by_worker_;
-  std::vector<std::vector<std::uint32_t>> by_profile_;  // instance ids, oldest first
+  std::vector<std::vector<std::uint32_t>> loaded_by_profile_;  // instance ids, oldest first
   std::unordered_map<ReplicaId, ReplicaRecord> replicas_;  // looked up only, never walked
   std::vector<ReplicaId> retired_;  // records kept while they drain
 };

@@ -90,7 +90,7 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
     for (std::uint32_t p : t.by_slack) {
       const auto begin = static_cast<std::uint32_t>(t.active_replicas.size());
       const auto loading_begin = static_cast<std::uint32_t>(t.loading_replicas.size());
-      for (std::uint32_t i : store.instances_of_profile(p)) {
+      for (std::uint32_t i : store.loaded_instances(p)) {
         const VariantInstance& vi = store.instance(i);
         if (vi.state != VariantState::kActive || store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
         for (ReplicaId r : vi.replicas) {
@@ -112,7 +112,7 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
     if (!route_unmet_) continue;
     for (std::uint32_t p : t.closest) {
       const auto begin = static_cast<std::uint32_t>(t.fallback_replicas.size());
-      for (std::uint32_t i : store.instances_of_profile(p)) {
+      for (std::uint32_t i : store.loaded_instances(p)) {
         const VariantInstance& vi = store.instance(i);
         if (store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
         t.fallback_replicas.insert(t.fallback_replicas.end(), vi.replicas.begin(), vi.replicas.end());

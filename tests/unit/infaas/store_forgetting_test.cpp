@@ -49,7 +49,7 @@ TEST(InfaasStoreForgetting, WorkersThatCameAndWentLeaveNothingBehind) {
   ASSERT_EQ(s.store.workers().size(), 1u);
   EXPECT_EQ(s.store.workers().begin()->first, kept);
   EXPECT_EQ(s.store.instances().size(), 1u);
-  EXPECT_EQ(s.store.instances_of_profile(0).size(), 1u);
+  EXPECT_EQ(s.store.loaded_instances(0).size(), 1u);
   EXPECT_EQ(s.store.replica_records(), 1u);
 }
 
