@@ -170,11 +170,24 @@ void InfaasIlpPolicy::start(ClusterControl& control, const ClusterView& view) {
       throw InputError(where_, "the cluster's instance type \"" + view.hardware().instance_type(info.type).name +
                                    "\" is not among params.workers");
     }
+    pool_instances_.insert(i);
   }
   if (initial_load_) replan(control, view, true);
 }
 
 void InfaasIlpPolicy::on_tick(ClusterControl& control, const ClusterView& view) { replan(control, view, false); }
+
+std::int32_t InfaasIlpPolicy::owner(ReplicaId r) const {
+  const auto it = replica_candidate_.find(r);
+  return it == replica_candidate_.end() ? -1 : static_cast<std::int32_t>(it->second);
+}
+
+// A replica that stopped taking queries, or an instance that is going away,
+// never comes back.
+void InfaasIlpPolicy::forget_gone(const ClusterView& view) {
+  std::erase_if(replica_candidate_, [&](const auto& entry) { return !view.accepts(entry.first); });
+  std::erase_if(pool_instances_, [&](InstanceId i) { return !planned_on(view.instance(i).state); });
+}
 
 double InfaasIlpPolicy::planning_load(AppId app, const ClusterView& view, bool at_start) const {
   if (at_start) return (*initial_load_)[app];
@@ -188,12 +201,11 @@ void InfaasIlpPolicy::replan(ClusterControl& control, const ClusterView& view, b
   const std::size_t npools = pools_.size();
 
   // N_ij: our replicas that take queries, on instances that are (or will be) up.
+  forget_gone(view);
   std::vector<std::int64_t> current(candidates_.size(), 0);
-  for (ReplicaId r = 0; r < view.replica_count(); ++r) {
-    const std::int32_t c = owner(r);
-    if (c < 0 || !view.accepts(r)) continue;
+  for (const auto& [r, c] : replica_candidate_) {
     const auto instance = view.device(view.replica(r).device).instance;
-    if (instance && planned_on(view.instance(*instance).state)) ++current[static_cast<std::size_t>(c)];
+    if (instance && planned_on(view.instance(*instance).state)) ++current[c];
   }
   std::vector<std::vector<std::int64_t>> use(napps, std::vector<std::int64_t>(npools, 0));
   for (std::size_t c = 0; c < candidates_.size(); ++c) use[candidates_[c].app][candidates_[c].pool] += current[c];
@@ -253,12 +265,11 @@ void InfaasIlpPolicy::replan(ClusterControl& control, const ClusterView& view, b
 void InfaasIlpPolicy::realize(ClusterControl& control, const ClusterView& view) {
   // Our replicas that take queries, by the instance hosting them.
   std::map<InstanceId, std::vector<ReplicaId>> hosted;
-  for (ReplicaId r = 0; r < view.replica_count(); ++r) {
-    if (owner(r) < 0 || !view.accepts(r)) continue;
+  for (const auto& [r, c] : replica_candidate_) {
+    if (!view.accepts(r)) continue;
     const auto instance = view.device(view.replica(r).device).instance;
     if (instance) hosted[*instance].push_back(r);
   }
-  const std::size_t existing = view.instance_count();
   for (std::uint32_t p = 0; p < pools_.size(); ++p) {
     const Pool& pool = pools_[p];
     std::int64_t slots = 0;
@@ -274,7 +285,8 @@ void InfaasIlpPolicy::realize(ClusterControl& control, const ClusterView& view) 
       bool running;
     };
     std::vector<Alive> alive;
-    for (InstanceId i = 0; i < existing; ++i) {
+    // Those launched for another pool below are of another type.
+    for (InstanceId i : pool_instances_) {
       const InstanceInfo info = view.instance(i);
       if (info.type != pool.type || !planned_on(info.state)) continue;
       const auto it = hosted.find(i);
@@ -332,6 +344,7 @@ void InfaasIlpPolicy::realize(ClusterControl& control, const ClusterView& view) 
         bool fresh = false;
         if (!target) {
           target = control.launch_instance(pool.type, market_);
+          pool_instances_.insert(*target);
           keep.push_back(*target);
           used[*target] = 0;
           fresh = true;
@@ -354,8 +367,7 @@ void InfaasIlpPolicy::realize(ClusterControl& control, const ClusterView& view) 
           if (fresh) break;                             // even an empty instance refuses: give up this round
           continue;
         }
-        if (replica_candidate_.size() <= *result.replica) replica_candidate_.resize(*result.replica + 1, -1);
-        replica_candidate_[*result.replica] = static_cast<std::int32_t>(c);
+        replica_candidate_[*result.replica] = static_cast<std::uint32_t>(c);
         mine.push_back(*result.replica);
         ++used[*target];
       }
@@ -366,10 +378,9 @@ void InfaasIlpPolicy::realize(ClusterControl& control, const ClusterView& view) 
 
 void InfaasIlpPolicy::rebuild_routes(const ClusterView& view) {
   for (auto& entries : routes_) entries.clear();
-  for (ReplicaId r = 0; r < view.replica_count(); ++r) {
-    const std::int32_t c = owner(r);
-    if (c < 0 || !view.accepts(r)) continue;
-    const Candidate& cand = candidates_[static_cast<std::size_t>(c)];
+  for (const auto& [r, c] : replica_candidate_) {
+    if (!view.accepts(r)) continue;
+    const Candidate& cand = candidates_[c];
     routes_[cand.app].push_back({r, 1.0 / cand.throughput_qps, view.replica(r).state == ReplicaState::kActive});
   }
 }
@@ -411,6 +422,16 @@ void InfaasIlpPolicy::on_replica_ready(ReplicaId id, ClusterControl&, const Clus
   }
 }
 
-void InfaasIlpPolicy::on_instance_gone(InstanceId, ClusterControl&, const ClusterView& view) { rebuild_routes(view); }
+void InfaasIlpPolicy::on_instance_gone(InstanceId, ClusterControl&, const ClusterView& view) {
+  forget_gone(view);
+  rebuild_routes(view);
+}
+
+void InfaasIlpPolicy::report(PolicyCounters& out) const {
+  out.add("solves", static_cast<double>(stats_.solves));
+  out.add("infeasible_solves", static_cast<double>(stats_.infeasible));
+  out.add_wall_seconds("ilp_solve", stats_.solve_wall_s_total);
+  out.add_wall_seconds("ilp_solve_max", stats_.solve_wall_s_max);
+}
 
 }  // namespace servesim

@@ -60,7 +60,9 @@
 // application and model; INFaaS serves no pipelines). When the ILP is
 // infeasible for an application, its replicas stay as they are.
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -106,6 +108,9 @@ class InfaasIlpPolicy final : public Policy {
   void on_tick(ClusterControl& control, const ClusterView& view) override;
   void on_replica_ready(ReplicaId id, ClusterControl& control, const ClusterView& view) override;
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
+  // "solves", "infeasible_solves"; the solver's wall time ("ilp_solve" in
+  // total, "ilp_solve_max" for the longest solve) as wall-clock figures.
+  void report(PolicyCounters& out) const override;
 
   const std::vector<Candidate>& candidates() const { return candidates_; }
   const std::vector<Pool>& pools() const { return pools_; }
@@ -130,7 +135,8 @@ class InfaasIlpPolicy final : public Policy {
   void realize(ClusterControl& control, const ClusterView& view);
   void rebuild_routes(const ClusterView& view);
   static bool host_running(const RouteEntry& e, const ClusterView& view);
-  std::int32_t owner(ReplicaId r) const { return r < replica_candidate_.size() ? replica_candidate_[r] : -1; }
+  std::int32_t owner(ReplicaId r) const;
+  void forget_gone(const ClusterView& view);
 
   Duration tick_;
   double lambda_ = 0.01;
@@ -144,7 +150,11 @@ class InfaasIlpPolicy final : public Policy {
   std::vector<std::vector<std::uint32_t>> app_candidates_;  // candidate indices by application
   std::vector<std::int64_t> plan_;                          // by candidate
   std::vector<std::optional<IlpSolution>> last_solution_;   // by application
-  std::vector<std::int32_t> replica_candidate_;             // by replica id; -1: not ours
+  // Ours while they take queries (replicas, by id -> candidate) or may host
+  // them (instances of the pools, booting or running): forget_gone() drops
+  // the rest, so memory and the per-tick walks follow the cluster, not the run.
+  std::map<ReplicaId, std::uint32_t> replica_candidate_;
+  std::set<InstanceId> pool_instances_;
   std::vector<std::vector<RouteEntry>> routes_;             // by application
   Stats stats_;
   std::string where_;  // "file: policies[i].params", for errors found at start

@@ -171,20 +171,22 @@ Duration InfaasPolicy::tick_interval() const {
   return std::min({params_.monitor_interval, params_.model_autoscaler_interval, params_.vm_autoscaler_interval});
 }
 
-void InfaasPolicy::add_worker(InstanceId id, const ClusterView& view, bool initial) {
+std::uint32_t InfaasPolicy::add_worker(InstanceId id, const ClusterView& view, bool initial) {
   const InstanceInfo info = view.instance(id);
   Worker w;
   w.instance = id;
   w.type_key = info.type;
   w.devices = info.devices;
+  for (DeviceId d : w.devices) w.device_types.push_back(view.device(d).type);
   w.kind = worker_kind(view, w.devices);
   w.phase = info.state == InstanceState::kRunning ? WorkerPhase::kRunning : WorkerPhase::kBooting;
   w.cpu_slots = std::max(1u, view.hardware().instance_type(info.type).vcpus / params_.cpu_cores_per_replica);
-  store_.add_worker(std::move(w));
+  const std::uint32_t worker = store_.add_worker(std::move(w));
   if (initial) {
     if (minimum_workers_.size() <= info.type) minimum_workers_.resize(info.type + 1, 0);
     ++minimum_workers_[info.type];
   }
+  return worker;
 }
 
 void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
@@ -198,6 +200,7 @@ void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
     Worker w;
     w.type_key = fixed_type_base_ + info.type;
     w.devices = {d};
+    w.device_types = {info.type};
     w.kind = view.hardware().type(info.type).kind;
     w.cpu_slots = 1;
     if (minimum_workers_.size() <= w.type_key) minimum_workers_.resize(w.type_key + 1, 0);
@@ -206,12 +209,12 @@ void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
   }
   const bool scenario_instances = view.instance_count() > 0;
   for (InstanceId i = 0; i < view.instance_count(); ++i) add_worker(i, view, true);
-  if (!scenario_instances && (params_.initial_workers_given || store_.worker_count() == 0)) {
+  if (!scenario_instances && (params_.initial_workers_given || store_.workers().empty())) {
     for (const auto& [type, count] : params_.initial_workers) {
       for (std::uint32_t n = 0; n < count; ++n) add_worker(control.launch_instance(type, Market::kOnDemand), view, true);
     }
   }
-  if (store_.worker_count() == 0) throw InputError(params_.where, "no workers: give initial_workers or cluster instances");
+  if (store_.workers().empty()) throw InputError(params_.where, "no workers: give initial_workers or cluster instances");
   for (const infaas::Preload& p : params_.preload) {
     std::uint32_t profile = 0;
     while (store_.profile(profile).variant != p.variant || store_.profile(profile).device_type != p.device_type) ++profile;
@@ -236,7 +239,7 @@ std::optional<ReplicaId> InfaasPolicy::load(std::uint32_t profile, const Slot& s
   batcher.max_batch = p.batch;
   const LoadResult result = control_->load_replica(ReplicaRequest{p.variant, slot.device, batcher, 1});
   if (!result.replica) return std::nullopt;
-  store_.add_replica(*result.replica, store_.instance_of(profile, slot.worker), now);
+  store_.add_replica(*result.replica, store_.instance_of(profile, slot.worker), slot.device, now);
   if (starting_) store_.replica(*result.replica).warm = true;
   return result.replica;
 }
@@ -265,8 +268,8 @@ RouteDecision InfaasPolicy::route(const RouteRequest& request, ClusterControl& c
 }
 
 void InfaasPolicy::sync_workers(const ClusterView& view) {
-  for (std::uint32_t w = 0; w < store_.worker_count(); ++w) {
-    Worker& worker = store_.worker(w);
+  // replace_worker adds a worker: a std::map insertion keeps the iteration valid.
+  for (auto& [w, worker] : store_.workers()) {
     if (!worker.instance || worker.phase == WorkerPhase::kGone) continue;
     switch (view.instance(*worker.instance).state) {
       case InstanceState::kBooting: worker.phase = WorkerPhase::kBooting; break;
@@ -302,10 +305,9 @@ void InfaasPolicy::replace_worker(std::uint32_t w, const ClusterView& view) {
     const VariantInstance& vi = store_.instance(i);
     if (!vi.replicas.empty()) state.emplace_back(vi.profile, vi.replicas.size());
   }
-  add_worker(control_->launch_instance(type, Market::kOnDemand), view, false);
+  const std::uint32_t replacement = add_worker(control_->launch_instance(type, Market::kOnDemand), view, false);
   ++stats_.workers_launched;
   ++stats_.workers_replaced;
-  const auto replacement = static_cast<std::uint32_t>(store_.worker_count() - 1);
   for (const auto& [profile, count] : state) {
     for (std::size_t k = 0; k < count; ++k) {
       const auto d = infaas::device_on(view, store_, replacement, profile);
@@ -336,13 +338,13 @@ void InfaasPolicy::advance_transitions(const ClusterView& view) {
     Transition& t = transitions_[k];
     bool failed = false, ready = true;
     for (ReplicaId r : t.added) {
-      if (store_.replica(r).retired || !view.accepts(r)) failed = true;
+      if (!store_.serving(r) || !view.accepts(r)) failed = true;
       else if (view.replica(r).state != ReplicaState::kActive) ready = false;
     }
     if (!failed && !ready) continue;
     if (!failed) {
       for (ReplicaId r : t.retire) {
-        if (store_.replica(r).retired) continue;
+        if (!store_.serving(r)) continue;
         control_->unload_replica(r);
         store_.retire(r);
       }
@@ -369,10 +371,9 @@ std::optional<Slot> InfaasPolicy::request_worker(std::uint32_t profile, const Cl
   for (const DeviceSlot& slot : view.hardware().instance_type(*type).devices) offers = offers || slot.type == p.device_type;
   if (!offers) return std::nullopt;
   launched_this_tick_[kind] = true;
-  add_worker(control_->launch_instance(*type, Market::kOnDemand), view, false);
+  const std::uint32_t w = add_worker(control_->launch_instance(*type, Market::kOnDemand), view, false);
   vm_autoscaler_.note_launch(p.kind);
   ++stats_.workers_launched;
-  const auto w = static_cast<std::uint32_t>(store_.worker_count() - 1);
   if (const auto d = infaas::device_on(view, store_, w, profile)) return Slot{w, *d};
   return std::nullopt;
 }
@@ -394,16 +395,15 @@ std::vector<ReplicaId> InfaasPolicy::place(std::uint32_t profile, std::int64_t c
 
 void InfaasPolicy::run_monitor(const ClusterView& view) {
   monitor_.observe(store_, view);
-  for (std::uint32_t i = 0; i < store_.instance_count(); ++i) {
-    const VariantInstance& vi = store_.instance(i);
+  // load() may add an instance: a std::map insertion keeps the iteration valid.
+  for (const auto& [i, vi] : store_.instances()) {
     if (vi.state != VariantState::kInterfered || vi.in_transition ||
         store_.worker(vi.worker).phase != WorkerPhase::kRunning) {
       continue;
     }
     const auto m = infaas::plan_migration(store_, view, i);
     if (!m) continue;
-    const std::uint32_t profile = vi.profile;  // `vi` may move when load() adds an instance
-    if (const auto r = load(profile, m->to, view.now())) {
+    if (const auto r = load(vi.profile, m->to, view.now())) {
       begin_transition({*r}, {m->from});
       ++stats_.migrations;
     }
@@ -426,8 +426,7 @@ void InfaasPolicy::stop_worker(std::uint32_t w) {
 
 void InfaasPolicy::run_vm_autoscaler(const ClusterView& view) {
   std::vector<infaas::WorkerCheck> checks;
-  for (std::uint32_t w = 0; w < store_.worker_count(); ++w) {
-    const Worker& worker = store_.worker(w);
+  for (const auto& [w, worker] : store_.workers()) {
     if (worker.phase == WorkerPhase::kGone || worker.leaving) continue;
     infaas::WorkerCheck c;
     c.worker = w;
@@ -504,11 +503,16 @@ void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
   }
 }
 
-void InfaasPolicy::refresh(ClusterControl& control, const ClusterView& view) {
-  control_ = &control;
+// The store brought up to what the engine says, before anything reads it.
+void InfaasPolicy::catch_up(const ClusterView& view) {
   sync_workers(view);
   store_.prune(view);
   advance_transitions(view);
+}
+
+void InfaasPolicy::refresh(ClusterControl& control, const ClusterView& view) {
+  control_ = &control;
+  catch_up(view);
   selector_->rebuild(store_, view);
 }
 
@@ -516,9 +520,11 @@ void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   control_ = &control;
   const SimTime now = view.now();
   std::fill(launched_this_tick_.begin(), launched_this_tick_.end(), false);
-  sync_workers(view);
-  store_.prune(view);
-  advance_transitions(view);
+  catch_up(view);
+  // Only here, never in refresh(): the engine calls back into the policy
+  // (on_instance_gone from inside stop_instance) while the caller still
+  // holds a worker or walks the store.
+  store_.forget(view);
   if (now >= next_monitor_) {
     run_monitor(view);
     while (next_monitor_ <= now) next_monitor_ += params_.monitor_interval;
@@ -551,6 +557,19 @@ void InfaasPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& c
 
 void InfaasPolicy::on_instance_gone(InstanceId, ClusterControl& control, const ClusterView& view) {
   refresh(control, view);
+}
+
+void InfaasPolicy::report(PolicyCounters& out) const {
+  out.add("upgrades", static_cast<double>(stats_.upgrades));
+  out.add("downgrades", static_cast<double>(stats_.downgrades));
+  out.add("replications", static_cast<double>(stats_.replications));
+  out.add("replica_removals", static_cast<double>(stats_.removals));
+  out.add("migrations", static_cast<double>(stats_.migrations));
+  out.add("workers_added", static_cast<double>(stats_.workers_launched));
+  out.add("workers_removed", static_cast<double>(stats_.workers_stopped));
+  out.add("workers_replaced", static_cast<double>(stats_.workers_replaced));
+  out.add("route_loads", static_cast<double>(stats_.route_loads));
+  out.add("queries_unmet", static_cast<double>(stats_.unmet));
 }
 
 }  // namespace servesim

@@ -75,6 +75,9 @@ class InfaasPolicy final : public Policy {
   void on_instance_ready(InstanceId id, ClusterControl& control, const ClusterView& view) override;
   void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override;
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
+  // The Stats, under summary.json's names (workers_launched/stopped are
+  // "workers_added"/"workers_removed", removals "replica_removals", unmet "queries_unmet").
+  void report(PolicyCounters& out) const override;
 
   const Stats& stats() const { return stats_; }
   const infaas::MetadataStore& store() const { return store_; }
@@ -88,9 +91,10 @@ class InfaasPolicy final : public Policy {
     std::vector<std::uint32_t> instances;  // marked in_transition meanwhile
   };
 
-  void add_worker(InstanceId id, const ClusterView& view, bool initial);
+  std::uint32_t add_worker(InstanceId id, const ClusterView& view, bool initial);
   void sync_workers(const ClusterView& view);
   void replace_worker(std::uint32_t worker, const ClusterView& view);
+  void catch_up(const ClusterView& view);
   void refresh(ClusterControl& control, const ClusterView& view);
   std::optional<ReplicaId> load(std::uint32_t profile, const infaas::Slot& slot, SimTime now);
   std::vector<ReplicaId> place(std::uint32_t profile, std::int64_t count, std::optional<std::uint32_t> prefer,

@@ -5,70 +5,118 @@
 namespace servesim::infaas {
 
 MetadataStore::MetadataStore(std::vector<VariantProfile> profiles)
-    : profiles_(std::move(profiles)), by_profile_(profiles_.size()) {}
+    : profiles_(std::move(profiles)), loaded_by_profile_(profiles_.size()) {}
 
 std::uint32_t MetadataStore::add_worker(Worker worker) {
-  workers_.push_back(std::move(worker));
-  index_.emplace_back(profiles_.size(), -1);
-  by_worker_.emplace_back();
-  return static_cast<std::uint32_t>(workers_.size() - 1);
-}
-
-std::optional<std::uint32_t> MetadataStore::worker_of_instance(InstanceId id) const {
-  for (std::uint32_t w = 0; w < workers_.size(); ++w) {
-    if (workers_[w].instance == id) return w;
-  }
-  return std::nullopt;
+  const std::uint32_t w = next_worker_++;
+  workers_.emplace(w, std::move(worker));
+  by_worker_.emplace(w, WorkerIndex{std::vector<std::int32_t>(profiles_.size(), -1), {}});
+  return w;
 }
 
 std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t worker) {
-  std::int32_t& slot = index_[worker][profile];
+  WorkerIndex& index = by_worker_.at(worker);
+  std::int32_t& slot = index.by_profile[profile];
   if (slot < 0) {
-    slot = static_cast<std::int32_t>(instances_.size());
+    const std::uint32_t i = next_instance_++;
+    slot = static_cast<std::int32_t>(i);
     VariantInstance vi;
     vi.profile = profile;
     vi.worker = worker;
-    instances_.push_back(std::move(vi));
-    by_profile_[profile].push_back(static_cast<std::uint32_t>(slot));
-    by_worker_[worker].push_back(static_cast<std::uint32_t>(slot));
+    instances_.emplace(i, std::move(vi));
+    index.instances.push_back(i);
   }
   return static_cast<std::uint32_t>(slot);
 }
 
 std::optional<std::uint32_t> MetadataStore::find_instance(std::uint32_t profile, std::uint32_t worker) const {
-  const std::int32_t slot = index_[worker][profile];
+  const std::int32_t slot = by_worker_.at(worker).by_profile[profile];
   if (slot < 0) return std::nullopt;
   return static_cast<std::uint32_t>(slot);
 }
 
-void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, SimTime now) {
-  if (replicas_.size() <= id) replicas_.resize(id + 1);
-  ReplicaRecord& r = replicas_[id];
-  r = ReplicaRecord{};
+void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, DeviceId device, SimTime now) {
+  VariantInstance& vi = instances_.at(i);
+  ReplicaRecord r;
   r.instance = i;
+  r.variant = profiles_[vi.profile].variant;
+  r.device = device;
   r.loaded_at = now;
-  r.known = true;
-  VariantInstance& vi = instances_[i];
+  replicas_.insert_or_assign(id, r);
+  if (vi.replicas.empty()) {
+    std::vector<std::uint32_t>& loaded = loaded_by_profile_[vi.profile];
+    loaded.insert(std::lower_bound(loaded.begin(), loaded.end(), i), i);
+  }
   vi.replicas.push_back(id);
   if (vi.state == VariantState::kInactive) vi.state = VariantState::kActive;
 }
 
+bool MetadataStore::serving(ReplicaId id) const {
+  const auto it = replicas_.find(id);
+  return it != replicas_.end() && !it->second.retired;
+}
+
 void MetadataStore::retire(ReplicaId id) {
-  ReplicaRecord& r = replicas_[id];
+  ReplicaRecord& r = replicas_.at(id);
   if (r.retired) return;
   r.retired = true;
-  VariantInstance& vi = instances_[r.instance];
+  retired_.push_back(id);
+  VariantInstance& vi = instances_.at(r.instance);
   std::erase(vi.replicas, id);
-  if (vi.replicas.empty()) vi.state = VariantState::kInactive;
+  if (vi.replicas.empty()) {
+    vi.state = VariantState::kInactive;
+    std::erase(loaded_by_profile_[vi.profile], r.instance);
+  }
 }
 
 void MetadataStore::prune(const ClusterView& view) {
-  for (VariantInstance& vi : instances_) {
+  for (auto& [i, vi] : instances_) {
     for (std::size_t k = vi.replicas.size(); k-- > 0;) {
       const ReplicaId r = vi.replicas[k];
       if (!view.accepts(r)) retire(r);
     }
   }
+}
+
+void MetadataStore::forget(const ClusterView& view) {
+  for (auto it = workers_.begin(); it != workers_.end();) {
+    const std::uint32_t w = it->first;
+    ++it;  // forget_worker erases w
+    if (forgettable(workers_.at(w), by_worker_.at(w))) forget_worker(w);
+  }
+  std::erase_if(retired_, [&](ReplicaId id) {
+    if (!left_device(id, replicas_.at(id), view)) return false;
+    replicas_.erase(id);
+    return true;
+  });
+}
+
+// Gone, and none of its instances waits on a transition (which still reads
+// them); their replicas were all retired when it went.
+bool MetadataStore::forgettable(const Worker& worker, const WorkerIndex& index) const {
+  if (worker.phase != WorkerPhase::kGone) return false;
+  return std::none_of(index.instances.begin(), index.instances.end(),
+                      [&](std::uint32_t i) { return instances_.at(i).in_transition; });
+}
+
+void MetadataStore::forget_worker(std::uint32_t w) {
+  for (std::uint32_t i : by_worker_.at(w).instances) {
+    for (ReplicaId r : instances_.at(i).replicas) replicas_.erase(r);  // none, unless one still accepted
+    std::erase(loaded_by_profile_[instances_.at(i).profile], i);
+    instances_.erase(i);
+  }
+  by_worker_.erase(w);
+  workers_.erase(w);
+}
+
+// Nothing reads a retired record once its replica is off its device: the
+// monitor looks at live devices' replicas only. A forgotten worker's devices
+// are not looked at again.
+bool MetadataStore::left_device(ReplicaId id, const ReplicaRecord& record, const ClusterView& view) const {
+  const auto vi = instances_.find(record.instance);
+  if (vi == instances_.end() || workers_.at(vi->second.worker).phase == WorkerPhase::kGone) return true;
+  const std::vector<ReplicaId> on_device = view.device(record.device).replicas;
+  return std::find(on_device.begin(), on_device.end(), id) == on_device.end();
 }
 
 }  // namespace servesim::infaas

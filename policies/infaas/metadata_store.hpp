@@ -3,11 +3,16 @@
 // workers, and the state of every model-variant instance -- a {variant,
 // worker} pair (section 5) -- with the replicas that make it up. Holds what
 // the monitor measured; the selection policy and the autoscalers read it.
-// Indices are dense and stable for the run: profiles, workers (never
-// removed, only marked gone), instances and replica records (by the engine's
-// replica id, which is never reused).
+// Profiles are dense. Workers, instances and replica records have ids that
+// are never reused (a replica's is the engine's), but only live ones are
+// kept, so memory follows the cluster's size, not the run's length: a gone
+// worker is forgotten with its instances by forget(), once no transition
+// holds any of them, and a retired replica's record once it has left its
+// device (until then the monitor still sees it draining there).
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "policies/infaas/variant_profile.hpp"
@@ -23,6 +28,7 @@ struct Worker {
   std::uint32_t type_key = 0;          // instance type id, or a key past them for a fixed device type
   DeviceKind kind = DeviceKind::kCpu;  // the hardware it offers (its accelerator, else cpu)
   std::vector<DeviceId> devices;
+  std::vector<DeviceTypeId> device_types;  // of `devices`, in order: placement skips other types unasked
   WorkerPhase phase = WorkerPhase::kRunning;
   bool leaving = false;  // stopped, or taken back after a notice: nothing new goes there
   std::uint32_t cpu_slots = 1;  // CPU replicas one of its CPU devices holds (vCPUs / cores per replica)
@@ -38,6 +44,7 @@ struct VariantInstance {
   std::vector<ReplicaId> replicas;  // serving ones: not being retired
   VariantState state = VariantState::kInactive;
   double load_qps = 0;              // the model autoscaler's measure of its incoming load
+  double last_rate_qps = -1;        // ... its rate over the previous period (-1: none yet)
   SimTime scale_down_since = SimTime::never();  // since when a scale-down has been possible
   SimTime hold_until = SimTime::zero();         // no scale-down before (an action is settling)
   bool in_transition = false;       // waiting for replicas it added or that replace it
@@ -45,6 +52,8 @@ struct VariantInstance {
 
 struct ReplicaRecord {
   std::uint32_t instance = 0;  // its VariantInstance
+  VariantId variant = 0;       // its instance's profile's
+  DeviceId device = 0;
   SimTime loaded_at;
   SimTime serving_since = SimTime::never();  // when it became Active
   bool warm = false;                         // loaded in start(): serving from before the run
@@ -52,54 +61,80 @@ struct ReplicaRecord {
   std::uint64_t routed_at_monitor = 0;    // `routed` at the monitor's last look
   std::uint64_t routed_at_scaler = 0;     // ... at the model autoscaler's
   double busy_at_monitor = 0;             // busy slot-seconds at the monitor's last look
-  bool known = false;
   bool retired = false;                   // unloaded by the policy, or its worker went away
 };
 
 class MetadataStore {
  public:
+  using Workers = std::map<std::uint32_t, Worker>;  // live ones by id, oldest first
+  using Instances = std::map<std::uint32_t, VariantInstance>;
+
   explicit MetadataStore(std::vector<VariantProfile> profiles);
 
   const std::vector<VariantProfile>& profiles() const { return profiles_; }
   const VariantProfile& profile(std::uint32_t p) const { return profiles_[p]; }
 
+  // Its id: one more than the last one's.
   std::uint32_t add_worker(Worker worker);
-  std::size_t worker_count() const { return workers_.size(); }
-  Worker& worker(std::uint32_t w) { return workers_[w]; }
-  const Worker& worker(std::uint32_t w) const { return workers_[w]; }
-  std::optional<std::uint32_t> worker_of_instance(InstanceId id) const;
+  Workers& workers() { return workers_; }
+  const Workers& workers() const { return workers_; }
+  Worker& worker(std::uint32_t w) { return workers_.at(w); }
+  const Worker& worker(std::uint32_t w) const { return workers_.at(w); }
 
   // The {profile, worker} instance, created (Inactive) on first use.
   std::uint32_t instance_of(std::uint32_t profile, std::uint32_t worker);
   std::optional<std::uint32_t> find_instance(std::uint32_t profile, std::uint32_t worker) const;
-  std::size_t instance_count() const { return instances_.size(); }
-  VariantInstance& instance(std::uint32_t i) { return instances_[i]; }
-  const VariantInstance& instance(std::uint32_t i) const { return instances_[i]; }
-  const std::vector<std::uint32_t>& instances_of_profile(std::uint32_t p) const { return by_profile_[p]; }
-  const std::vector<std::uint32_t>& instances_on_worker(std::uint32_t w) const { return by_worker_[w]; }
+  Instances& instances() { return instances_; }
+  const Instances& instances() const { return instances_; }
+  VariantInstance& instance(std::uint32_t i) { return instances_.at(i); }
+  const VariantInstance& instance(std::uint32_t i) const { return instances_.at(i); }
+  // Those of profile p that hold replicas, oldest first (a worker keeps an
+  // instance of every variant it ever ran; the selector wants the loaded ones).
+  const std::vector<std::uint32_t>& loaded_instances(std::uint32_t p) const { return loaded_by_profile_[p]; }
+  const std::vector<std::uint32_t>& instances_on_worker(std::uint32_t w) const { return by_worker_.at(w).instances; }
 
-  // A replica the policy loaded for instance `i`; the instance becomes Active.
-  void add_replica(ReplicaId id, std::uint32_t i, SimTime now);
+  // A replica the policy loaded for instance `i` on `device`; the instance becomes Active.
+  void add_replica(ReplicaId id, std::uint32_t i, DeviceId device, SimTime now);
   // Takes a replica out of its instance (it is being unloaded or is gone).
   void retire(ReplicaId id);
-  bool knows(ReplicaId id) const { return id < replicas_.size() && replicas_[id].known; }
-  ReplicaRecord& replica(ReplicaId id) { return replicas_[id]; }
-  const ReplicaRecord& replica(ReplicaId id) const { return replicas_[id]; }
-  // Hot path: one more query went to this replica (no allocation).
-  void count_routed(ReplicaId id) { ++replicas_[id].routed; }
+  // Whether the store has a record of it (a replica of one of its instances,
+  // serving or still draining on its device).
+  bool knows(ReplicaId id) const { return replicas_.contains(id); }
+  // Known and not retired: one of its instances' replicas.
+  bool serving(ReplicaId id) const;
+  ReplicaRecord& replica(ReplicaId id) { return replicas_.at(id); }
+  const ReplicaRecord& replica(ReplicaId id) const { return replicas_.at(id); }
+  // Hot path: one more query went to this replica.
+  void count_routed(ReplicaId id) { ++replicas_.find(id)->second.routed; }
 
   // Retires the replicas the engine no longer takes queries for (their
   // instance was stopped or taken back).
   void prune(const ClusterView& view);
+  // Drops what no longer exists: gone workers (with their instances) that no
+  // transition holds, and records of retired replicas that left their device.
+  void forget(const ClusterView& view);
+
+  std::size_t replica_records() const { return replicas_.size(); }
 
  private:
+  struct WorkerIndex {
+    std::vector<std::int32_t> by_profile;   // -> instance, -1 for none
+    std::vector<std::uint32_t> instances;   // oldest first
+  };
+
+  bool forgettable(const Worker& worker, const WorkerIndex& index) const;
+  void forget_worker(std::uint32_t w);
+  bool left_device(ReplicaId id, const ReplicaRecord& record, const ClusterView& view) const;
+
   std::vector<VariantProfile> profiles_;
-  std::vector<Worker> workers_;
-  std::vector<VariantInstance> instances_;
-  std::vector<std::vector<std::int32_t>> index_;  // [worker][profile] -> instance, -1 for none
-  std::vector<std::vector<std::uint32_t>> by_profile_;
-  std::vector<std::vector<std::uint32_t>> by_worker_;
-  std::vector<ReplicaRecord> replicas_;
+  Workers workers_;
+  std::uint32_t next_worker_ = 0;
+  Instances instances_;
+  std::uint32_t next_instance_ = 0;
+  std::map<std::uint32_t, WorkerIndex> by_worker_;
+  std::vector<std::vector<std::uint32_t>> loaded_by_profile_;  // instance ids, oldest first
+  std::unordered_map<ReplicaId, ReplicaRecord> replicas_;  // looked up only, never walked
+  std::vector<ReplicaId> retired_;  // records kept while they drain
 };
 
 }  // namespace servesim::infaas

@@ -27,9 +27,7 @@ Duration ModelAutoscaler::scale_down_wait(const VariantProfile& profile) const {
 void ModelAutoscaler::measure(MetadataStore& store, SimTime now) {
   const double span = (now - last_).seconds();
   last_ = now;
-  if (last_rate_.size() < store.instance_count()) last_rate_.resize(store.instance_count(), -1.0);
-  for (std::uint32_t i = 0; i < store.instance_count(); ++i) {
-    VariantInstance& vi = store.instance(i);
+  for (auto& [i, vi] : store.instances()) {
     double routed = 0;
     for (ReplicaId r : vi.replicas) {
       ReplicaRecord& record = store.replica(r);
@@ -37,8 +35,8 @@ void ModelAutoscaler::measure(MetadataStore& store, SimTime now) {
       record.routed_at_scaler = record.routed;
     }
     const double rate = span > 0 ? routed / span : 0.0;
-    vi.load_qps = last_rate_[i] < 0 ? rate : 0.5 * (rate + last_rate_[i]);
-    last_rate_[i] = rate;
+    vi.load_qps = vi.last_rate_qps < 0 ? rate : 0.5 * (rate + vi.last_rate_qps);
+    vi.last_rate_qps = rate;
   }
 }
 
@@ -48,8 +46,7 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
   // architecture over every worker that is not gone.
   family_capacity_.clear();
   family_load_.clear();
-  for (std::uint32_t i = 0; i < store.instance_count(); ++i) {
-    const VariantInstance& vi = store.instance(i);
+  for (const auto& [i, vi] : store.instances()) {
     if (store.worker(vi.worker).phase == WorkerPhase::kGone) continue;
     const VariantProfile& p = store.profile(vi.profile);
     if (family_capacity_.size() <= p.family) {
@@ -59,8 +56,8 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
     family_capacity_[p.family] += p.saturation_qps * static_cast<double>(vi.replicas.size());
     family_load_[p.family] += vi.load_qps;
   }
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    if (store.worker(w).phase != WorkerPhase::kRunning || store.worker(w).leaving) continue;
+  for (const auto& [w, worker] : store.workers()) {
+    if (worker.phase != WorkerPhase::kRunning || worker.leaving) continue;
     double capacity = 0, load = 0;
     for (std::uint32_t i : store.instances_on_worker(w)) {
       const VariantInstance& vi = store.instance(i);

@@ -74,7 +74,6 @@ class ModelAutoscaler {
  private:
   ModelScalingRules rules_;
   std::vector<std::vector<std::uint32_t>> alternatives_;
-  std::vector<double> last_rate_;  // by instance: the rate of the previous period
   SimTime last_ = SimTime::zero();
   std::vector<ScalingOption> options_;  // scratch
   std::vector<double> family_capacity_, family_load_;  // by FamilyId, per plan()

@@ -12,9 +12,9 @@ std::optional<Slot> roomiest_fit(const ClusterView& view, const MetadataStore& s
   for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
     std::optional<Slot> best;
     double best_free = 0;
-    for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-      if (store.worker(w).phase != phase) continue;
-      for (DeviceId d : store.worker(w).devices) {
+    for (const auto& [w, worker] : store.workers()) {
+      if (worker.phase != phase) continue;
+      for (DeviceId d : worker.devices) {
         if (!fits(view, store, w, d, profile)) continue;
         const double free = view.device(d).memory_free_mb;
         if (!best || free > best_free) {

@@ -14,8 +14,7 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
   last_ = now;
 
   // Per worker: busy slot-seconds over the period, by device.
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    Worker& worker = store.worker(w);
+  for (auto& [w, worker] : store.workers()) {
     worker.load_qps = 0;
     worker.outstanding = 0;
     if (worker.phase == WorkerPhase::kGone) {
@@ -48,8 +47,7 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
     worker.utilisation = devices > 0 ? busy / devices : 0.0;
   }
 
-  for (std::uint32_t i = 0; i < store.instance_count(); ++i) {
-    VariantInstance& vi = store.instance(i);
+  for (auto& [i, vi] : store.instances()) {
     const VariantProfile& profile = store.profile(vi.profile);
     Worker& worker = store.worker(vi.worker);
     VariantObservation seen;

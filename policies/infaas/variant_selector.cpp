@@ -57,8 +57,7 @@ std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, c
                                                    std::uint32_t profile) const {
   std::optional<Slot> best;
   double best_util = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning || (best && worker.utilisation >= best_util)) continue;
     const auto vi = store.find_instance(profile, w);
     if (vi && !store.instance(*vi).replicas.empty()) continue;  // not Inactive there
@@ -68,6 +67,14 @@ std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, c
     }
   }
   return best;
+}
+
+// Active, asking the view only until the store saw it so (its notice or the
+// monitor): the view builds a whole ReplicaInfo, latency percentiles
+// included, per call. One seen Active is still Active unless it stopped
+// taking queries, and select() skips those wherever they are listed.
+bool VariantSelector::serves(ReplicaId r, const MetadataStore& store, const ClusterView& view) {
+  return !store.replica(r).serving_since.is_never() || view.replica(r).state == ReplicaState::kActive;
 }
 
 void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& view) {
@@ -83,11 +90,11 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
     for (std::uint32_t p : t.by_slack) {
       const auto begin = static_cast<std::uint32_t>(t.active_replicas.size());
       const auto loading_begin = static_cast<std::uint32_t>(t.loading_replicas.size());
-      for (std::uint32_t i : store.instances_of_profile(p)) {
+      for (std::uint32_t i : store.loaded_instances(p)) {
         const VariantInstance& vi = store.instance(i);
         if (vi.state != VariantState::kActive || store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
         for (ReplicaId r : vi.replicas) {
-          (view.replica(r).state == ReplicaState::kActive ? t.active_replicas : t.loading_replicas).push_back(r);
+          (serves(r, store, view) ? t.active_replicas : t.loading_replicas).push_back(r);
         }
       }
       const auto end = static_cast<std::uint32_t>(t.active_replicas.size());
@@ -105,7 +112,7 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
     if (!route_unmet_) continue;
     for (std::uint32_t p : t.closest) {
       const auto begin = static_cast<std::uint32_t>(t.fallback_replicas.size());
-      for (std::uint32_t i : store.instances_of_profile(p)) {
+      for (std::uint32_t i : store.loaded_instances(p)) {
         const VariantInstance& vi = store.instance(i);
         if (store.worker(vi.worker).phase != WorkerPhase::kRunning) continue;
         t.fallback_replicas.insert(t.fallback_replicas.end(), vi.replicas.begin(), vi.replicas.end());

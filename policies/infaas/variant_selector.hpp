@@ -111,6 +111,7 @@ class VariantSelector {
     std::optional<Load> fallback_load;
   };
 
+  static bool serves(ReplicaId r, const MetadataStore& store, const ClusterView& view);
   static ReplicaId least_loaded(const std::vector<Range>& groups, const std::vector<ReplicaId>& replicas,
                                 const ClusterView& view, bool limited);
   std::optional<Slot> inactive_slot(const MetadataStore& store, const ClusterView& view, std::uint32_t profile) const;

@@ -45,22 +45,25 @@ VmDecision VmAutoscaler::check(std::span<const WorkerCheck> workers, std::span<c
   }
 
   // Scale down: idle streaks, newest first, above each type's minimum.
+  // A worker missing from a check has left for good: its streak goes.
   std::vector<std::uint32_t> alive(minimum.size(), 0);
+  std::map<std::uint32_t, std::uint32_t> streak;
   for (const WorkerCheck& w : workers) {
     if (w.type_key >= alive.size()) alive.resize(w.type_key + 1, 0);
     ++alive[w.type_key];
-    if (w.worker >= idle_streak_.size()) idle_streak_.resize(w.worker + 1, 0);
-    idle_streak_[w.worker] = w.running && w.idle ? idle_streak_[w.worker] + 1 : 0;
+    const auto before = idle_streak_.find(w.worker);
+    streak[w.worker] = w.running && w.idle ? (before == idle_streak_.end() ? 0 : before->second) + 1 : 0;
   }
+  idle_streak_ = std::move(streak);
   std::vector<const WorkerCheck*> order;
   for (const WorkerCheck& w : workers) order.push_back(&w);
   std::sort(order.begin(), order.end(), [](const WorkerCheck* a, const WorkerCheck* b) { return a->worker > b->worker; });
   for (const WorkerCheck* w : order) {
-    if (idle_streak_[w->worker] < rules_.idle_checks) continue;
+    if (idle_streak_.at(w->worker) < rules_.idle_checks) continue;
     const std::uint32_t floor = w->type_key < minimum.size() ? minimum[w->type_key] : 0;
     if (alive[w->type_key] <= floor) continue;
     --alive[w->type_key];
-    idle_streak_[w->worker] = 0;
+    idle_streak_.at(w->worker) = 0;
     decision.stop.push_back(w->worker);
   }
   return decision;

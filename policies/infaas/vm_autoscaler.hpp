@@ -18,6 +18,7 @@
 // GPU worker is not traded for a CPU one).
 #include <array>
 #include <cstdint>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -34,7 +35,7 @@ struct VmRules {
 };
 
 struct WorkerCheck {
-  std::uint32_t worker = 0;     // the caller's index; stable over checks
+  std::uint32_t worker = 0;     // the caller's id; stable over checks (one missing from a check is gone)
   std::uint32_t type_key = 0;   // for the per-type minimum
   DeviceKind kind = DeviceKind::kCpu;
   bool running = true;          // false: still booting
@@ -63,7 +64,7 @@ class VmAutoscaler {
  private:
   VmRules rules_;
   std::array<std::uint32_t, kDeviceKindCount> cooldown_{};
-  std::vector<std::uint32_t> idle_streak_;  // by worker index
+  std::map<std::uint32_t, std::uint32_t> idle_streak_;  // by worker, those of the last check only
 };
 
 }  // namespace servesim::infaas

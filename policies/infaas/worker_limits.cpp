@@ -21,8 +21,7 @@ WorkerLimits parse_worker_limits(const JsonNode& params, const SimulationConfig&
 
 std::uint32_t live_workers(const MetadataStore& store, InstanceTypeId type) {
   std::uint32_t n = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     n += worker.instance && worker.type_key == type && worker.phase != WorkerPhase::kGone && !worker.leaving;
   }
   return n;

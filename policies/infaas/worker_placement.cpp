@@ -4,18 +4,28 @@
 
 namespace servesim::infaas {
 
-bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t worker, DeviceId device,
-          std::uint32_t profile) {
-  if (store.worker(worker).leaving) return false;
+namespace {
+
+// From the store's record when it has one (every replica on a live worker's
+// device is ours): the view builds a whole ReplicaInfo, latency percentiles
+// included, on every call, and fits() runs for each device on every rebuild
+// of the selector.
+VariantId variant_of(ReplicaId r, const ClusterView& view, const MetadataStore& store) {
+  return store.knows(r) ? store.replica(r).variant : view.replica(r).variant;
+}
+
+// fits() on a device already looked up.
+bool fits_device(const ClusterView& view, const MetadataStore& store, const Worker& worker, const DeviceInfo& info,
+                 std::uint32_t profile) {
+  if (worker.leaving) return false;
   const VariantProfile& p = store.profile(profile);
-  const DeviceInfo info = view.device(device);
   if (info.type != p.device_type || info.memory_free_mb < p.memory_mb) return false;
   switch (p.kind) {
     case DeviceKind::kCpu:
-      return info.replicas.size() < store.worker(worker).cpu_slots;
+      return info.replicas.size() < worker.cpu_slots;
     case DeviceKind::kGpu:
       for (ReplicaId r : info.replicas) {
-        if (view.replica(r).variant == p.variant) return false;
+        if (variant_of(r, view, store) == p.variant) return false;
       }
       return true;
     case DeviceKind::kInferentia:
@@ -26,13 +36,24 @@ bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t wor
   return false;
 }
 
+}  // namespace
+
+bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t worker, DeviceId device,
+          std::uint32_t profile) {
+  return fits_device(view, store, store.worker(worker), view.device(device), profile);
+}
+
 std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& store, std::uint32_t worker,
                                   std::uint32_t profile, bool idle_only) {
+  const Worker& w = store.worker(worker);
+  const DeviceTypeId type = store.profile(profile).device_type;
   std::optional<DeviceId> best;
   double best_free = 0;
-  for (DeviceId d : store.worker(worker).devices) {
-    if (!fits(view, store, worker, d, profile)) continue;
+  for (std::size_t k = 0; k < w.devices.size(); ++k) {
+    if (w.device_types[k] != type) continue;  // as fits() would find, without building a DeviceInfo
+    const DeviceId d = w.devices[k];
     const DeviceInfo info = view.device(d);
+    if (!fits_device(view, store, w, info, profile)) continue;
     if (idle_only && !info.replicas.empty()) continue;
     if (!best || info.memory_free_mb < best_free) {
       best = d;
@@ -45,8 +66,7 @@ std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& 
 std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std::uint32_t profile) {
   const VariantProfile& p = store.profile(profile);
   std::int64_t total = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning) continue;
     for (DeviceId d : worker.devices) {
       if (!fits(view, store, w, d, profile)) continue;
@@ -66,8 +86,7 @@ std::optional<Slot> lowest_utilisation(const ClusterView& view, const MetadataSt
                                        std::optional<std::uint32_t> exclude) {
   std::optional<Slot> best;
   double best_util = 0;
-  for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-    const Worker& worker = store.worker(w);
+  for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning || w == exclude) continue;
     if (best && worker.utilisation >= best_util) continue;
     if (const auto d = device_on(view, store, w, profile)) {
@@ -86,8 +105,8 @@ std::optional<Slot> best_fit(const ClusterView& view, const MetadataStore& store
   for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
     std::optional<Slot> best;
     double best_free = 0;
-    for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-      if (store.worker(w).phase != phase) continue;
+    for (const auto& [w, worker] : store.workers()) {
+      if (worker.phase != phase) continue;
       const auto d = device_on(view, store, w, profile);
       if (!d) continue;
       const double free = view.device(*d).memory_free_mb;

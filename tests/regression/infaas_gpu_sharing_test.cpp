@@ -140,17 +140,21 @@ TEST(InfaasGpuSharingPolicy, MarksBothInterferedThenAddsAWorkerAndSpreadsTheLoad
   std::map<std::string, double> first_interfered;  // variant family -> seconds
   double second_worker_at = -1;
   std::size_t most_gpu_workers = 0;
+  std::map<std::string, std::map<std::uint32_t, std::uint64_t>> routed;  // family -> worker -> queries
   cloudtest::Forwarder forward(infaas);
+  forward.every_route = [&](const RouteDecision& d, const ClusterView& view) {
+    if (d.kind != RouteDecision::Kind::kReplica) return;
+    const auto& vi = store.instance(store.replica(d.target).instance);
+    ++routed[view.models().family(store.profile(vi.profile).family).name][vi.worker];
+  };
   forward.every_tick = [&](const ClusterView& view) {
-    for (std::uint32_t i = 0; i < store.instance_count(); ++i) {
-      const auto& vi = store.instance(i);
+    for (const auto& [i, vi] : store.instances()) {
       if (vi.state != infaas::VariantState::kInterfered) continue;
       const std::string family = view.models().family(store.profile(vi.profile).family).name;
       first_interfered.emplace(family, view.now().seconds());
     }
     std::size_t gpu_workers = 0;
-    for (std::uint32_t w = 0; w < store.worker_count(); ++w) {
-      const auto& worker = store.worker(w);
+    for (const auto& [w, worker] : store.workers()) {
       gpu_workers += worker.kind == DeviceKind::kGpu && worker.phase != infaas::WorkerPhase::kGone;
     }
     most_gpu_workers = std::max(most_gpu_workers, gpu_workers);
@@ -158,13 +162,6 @@ TEST(InfaasGpuSharingPolicy, MarksBothInterferedThenAddsAWorkerAndSpreadsTheLoad
   };
   const cloudtest::CloudRun run = cloudtest::run(scenario, forward);
 
-  // Queries served by each worker, per model.
-  std::map<std::string, std::map<std::uint32_t, std::uint64_t>> routed;  // family -> worker -> queries
-  for (ReplicaId r = 0; r < run.replicas.size(); ++r) {
-    if (!store.knows(r)) continue;
-    const auto& vi = store.instance(store.replica(r).instance);
-    routed[scenario.world.models->family(store.profile(vi.profile).family).name][vi.worker] += store.replica(r).routed;
-  }
   std::printf("marked Interfered: %s at %.0f s, %s at %.0f s (the paper: ~30 s and ~50 s)\n", kLarge.c_str(),
               first_interfered.count(kLarge) ? first_interfered.at(kLarge) : -1.0, kSmall.c_str(),
               first_interfered.count(kSmall) ? first_interfered.at(kSmall) : -1.0);

@@ -189,13 +189,18 @@ class TestController : public Controller {
   std::vector<Timed> timed_;
 };
 
-// Forwards everything to a real policy and records the notices it got.
+// Forwards everything to a real policy and records the notices it got;
+// every_route, if set, sees each of its routing decisions.
 class Forwarder final : public TestController {
  public:
   explicit Forwarder(Controller& inner) : inner_(inner) {}
+  std::function<void(const RouteDecision&, const ClusterView&)> every_route;
+
   void start(ClusterControl& control, const ClusterView& view) override { inner_.start(control, view); }
   RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override {
-    return inner_.route(request, control, view);
+    const RouteDecision decision = inner_.route(request, control, view);
+    if (every_route) every_route(decision, view);
+    return decision;
   }
   Duration tick_interval() const override { return inner_.tick_interval(); }
   void on_tick(ClusterControl& control, const ClusterView& view) override {

@@ -58,7 +58,7 @@ inline json table2_world() {
 
 struct Outcome {
   CloudRun run;
-  std::map<std::string, std::uint64_t> routed;  // by variant
+  std::map<std::string, std::uint64_t> routed;  // queries the policy sent to each variant
   std::uint64_t total_routed = 0;
   InfaasPolicy::Stats stats;
   std::vector<std::string> instance_types;
@@ -74,14 +74,13 @@ inline Outcome run_infaas(const json& doc) {
   auto policy = cloudtest::first_policy(scenario);
   auto& infaas = dynamic_cast<InfaasPolicy&>(*policy);
   Outcome out;
-  out.run = cloudtest::run(scenario, infaas);
-  const MetadataStore& store = infaas.store();
-  for (ReplicaId r = 0; r < out.run.replicas.size(); ++r) {
-    if (!store.knows(r)) continue;
-    const auto& name = scenario.world.models->variant(out.run.replicas[r].variant).name;
-    out.routed[name] += store.replica(r).routed;
-    out.total_routed += store.replica(r).routed;
-  }
+  cloudtest::Forwarder forward(infaas);
+  forward.every_route = [&](const RouteDecision& d, const ClusterView& view) {
+    if (d.kind != RouteDecision::Kind::kReplica) return;
+    ++out.routed[view.models().variant(view.replica(d.target).variant).name];
+    ++out.total_routed;
+  };
+  out.run = cloudtest::run(scenario, forward);
   out.stats = infaas.stats();
   for (const auto& i : out.run.instances) out.instance_types.push_back(scenario.world.hardware->instance_type(i.type).name);
   return out;

@@ -92,5 +92,17 @@ TEST(InfaasVmAutoscaler, IdleWorkersGoAfterFifteenChecksNewestFirstAboveTheMinim
   EXPECT_EQ(vm3.check(w, minimum).stop, (std::vector<std::uint32_t>{2, 1}));
 }
 
+// Workers come and go: the autoscaler keeps streaks for the last check's
+// workers only, so one missing from a check starts again from zero.
+TEST(InfaasVmAutoscaler, AWorkerMissingFromACheckIsForgotten) {
+  VmAutoscaler vm{VmRules{}};
+  std::vector<WorkerCheck> both{worker(0, DeviceKind::kCpu, 0, 7), worker(1, DeviceKind::kCpu, 0, 7)};
+  both[1].idle = true;
+  for (int k = 1; k < 15; ++k) vm.check(both, kNoMinimum);
+  vm.check(std::vector<WorkerCheck>{both[0]}, kNoMinimum);  // worker 1 left
+  for (int k = 1; k < 15; ++k) EXPECT_TRUE(vm.check(both, kNoMinimum).stop.empty()) << k;
+  EXPECT_EQ(vm.check(both, kNoMinimum).stop, (std::vector<std::uint32_t>{1}));
+}
+
 }  // namespace
 }  // namespace servesim::infaas

@@ -152,5 +152,34 @@ TEST(InfaasIlpPolicy, ProvisionsTable3For1000QpsAndMeetsTheSlo) {
               ilp.stats().solve_wall_s_max * 1000);
 }
 
+// report(): the solves and the infeasible ones as counters, the solver's time
+// apart (wall clock). With only the 5-QPS A workers (at most 4), 1000 QPS has
+// no plan: every solve is infeasible.
+TEST(InfaasIlpPolicy, ReportsSolvesInfeasibleOnesAndWallTimeApart) {
+  json doc = tiny_world();
+  doc["duration_s"] = 10;
+  auto& params = doc["policies"][0]["params"];
+  params["workers"] = {{"a.box", {{"max_instances", 4}}}};
+  params["variants"] = json::array({{{"variant", "A"}, {"instance_type", "a.box"}, {"batch", 1}}});
+  test::TempDir dir;
+  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  const auto policy = cloudtest::first_policy(scenario);
+  const auto& ilp = dynamic_cast<const InfaasIlpPolicy&>(*policy);
+  cloudtest::run(scenario, *policy);
+
+  PolicyCounters out;
+  ilp.report(out);
+  const double solves = static_cast<double>(ilp.stats().solves);
+  EXPECT_GE(solves, 4);  // ticks at 2, 4, 6, 8 s
+  const PolicyCounters::Entries counters = {{"solves", solves}, {"infeasible_solves", solves}};
+  EXPECT_EQ(out.counters(), counters);
+  ASSERT_EQ(out.wall_seconds().size(), 2u);
+  EXPECT_EQ(out.wall_seconds()[0].first, "ilp_solve");
+  EXPECT_GT(out.wall_seconds()[0].second, 0);
+  EXPECT_EQ(out.wall_seconds()[1].first, "ilp_solve_max");
+  EXPECT_LE(out.wall_seconds()[1].second, out.wall_seconds()[0].second);
+  EXPECT_GE(out.wall_seconds()[1].second * solves, out.wall_seconds()[0].second);
+}
+
 }  // namespace
 }  // namespace servesim
