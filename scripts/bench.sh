@@ -70,7 +70,7 @@ for name in "${names[@]}"; do
     queries=$(grep -m1 '"arrived"' "$dir/summary.json" | tr -dc 0-9)
     printf '%-8s %-4s %12s %11s %9.2f %12.0f %14.2f\n' "$name" "$label" "$queries" "$(field "$dir/timing.json" events)" \
       "$(field "$dir/timing.json" wall_s)" "$(field "$dir/timing.json" queries_per_wall_s)" \
-      "$(field "$dir/timing.json" peak_rss_mib)"
+      "$(field "$dir/timing.json" process_peak_rss_mib)"
   done
 done
 
@@ -80,7 +80,7 @@ for name in "${names[@]}"; do
   t24=$(run_dir "$name" 24h)/timing.json
   min_rate=0
   [[ $name == static ]] && min_rate=$min_static_rate
-  awk -v name="$name" -v r1="$(field "$t1" peak_rss_mib)" -v r24="$(field "$t24" peak_rss_mib)" \
+  awk -v name="$name" -v r1="$(field "$t1" process_peak_rss_mib)" -v r24="$(field "$t24" process_peak_rss_mib)" \
       -v wall="$(field "$t24" wall_s)" -v q1="$(field "$t1" queries_per_wall_s)" \
       -v q24="$(field "$t24" queries_per_wall_s)" -v max_growth="$max_rss_growth" \
       -v max_wall="$max_day_wall_s" -v min_rate="$min_rate" '
