@@ -430,8 +430,8 @@ void InfaasIlpPolicy::on_instance_gone(InstanceId, ClusterControl&, const Cluste
 void InfaasIlpPolicy::report(PolicyCounters& out) const {
   out.add("solves", static_cast<double>(stats_.solves));
   out.add("infeasible_solves", static_cast<double>(stats_.infeasible));
-  out.add_wall_seconds("ilp_solve", stats_.solve_wall_s_total);
-  out.add_wall_seconds("ilp_solve_max", stats_.solve_wall_s_max);
+  out.add_wall_seconds("ilp_wall_s", stats_.solve_wall_s_total);
+  out.add_wall_seconds("ilp_wall_s_max", stats_.solve_wall_s_max);
 }
 
 }  // namespace servesim

@@ -108,8 +108,8 @@ class InfaasIlpPolicy final : public Policy {
   void on_tick(ClusterControl& control, const ClusterView& view) override;
   void on_replica_ready(ReplicaId id, ClusterControl& control, const ClusterView& view) override;
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
-  // "solves", "infeasible_solves"; the solver's wall time ("ilp_solve" in
-  // total, "ilp_solve_max" for the longest solve) as wall-clock figures.
+  // "solves", "infeasible_solves"; the solver's wall time ("ilp_wall_s" in
+  // total, "ilp_wall_s_max" for the longest solve) as wall-clock figures.
   void report(PolicyCounters& out) const override;
 
   const std::vector<Candidate>& candidates() const { return candidates_; }

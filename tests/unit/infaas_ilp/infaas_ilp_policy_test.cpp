@@ -174,9 +174,9 @@ TEST(InfaasIlpPolicy, ReportsSolvesInfeasibleOnesAndWallTimeApart) {
   const PolicyCounters::Entries counters = {{"solves", solves}, {"infeasible_solves", solves}};
   EXPECT_EQ(out.counters(), counters);
   ASSERT_EQ(out.wall_seconds().size(), 2u);
-  EXPECT_EQ(out.wall_seconds()[0].first, "ilp_solve");
+  EXPECT_EQ(out.wall_seconds()[0].first, "ilp_wall_s");
   EXPECT_GT(out.wall_seconds()[0].second, 0);
-  EXPECT_EQ(out.wall_seconds()[1].first, "ilp_solve_max");
+  EXPECT_EQ(out.wall_seconds()[1].first, "ilp_wall_s_max");
   EXPECT_LE(out.wall_seconds()[1].second, out.wall_seconds()[0].second);
   EXPECT_GE(out.wall_seconds()[1].second * solves, out.wall_seconds()[0].second);
 }
