@@ -62,7 +62,11 @@ class ClusterView {
   virtual std::span<const Application> applications() const = 0;
   virtual std::size_t device_count() const = 0;
   virtual DeviceInfo device(DeviceId id) const = 0;
+  // Replica ids handed out so far (0 .. count-1), the unloaded ones too.
   virtual std::size_t replica_count() const = 0;
+  // Once a replica is unloaded and gone (after the event that unloaded it),
+  // the engine forgets it: only its state, kUnloaded, is reported; a policy
+  // that needs its variant or device afterwards keeps them itself.
   virtual ReplicaInfo replica(ReplicaId id) const = 0;
   // Queued plus executing visits of a replica: cheap, for per-query routing.
   virtual std::uint64_t outstanding(ReplicaId id) const = 0;

@@ -23,7 +23,7 @@ double DeviceExecution::busy_level() const {
 std::optional<std::uint32_t> DeviceExecution::next_waiting() {
   if (waiting_.empty()) return std::nullopt;
   const std::uint32_t replica = waiting_.front();
-  waiting_.pop_front();
+  waiting_.erase(waiting_.begin());
   return replica;
 }
 

@@ -17,7 +17,6 @@
 // (docs/invariants.md, I2); and it refuses a batch that would start before
 // the device is ready or after it is gone, or end before it started (I3).
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,7 +86,9 @@ class DeviceExecution {
 
   ExecutionLimits limits_;
   std::uint32_t running_ = 0;
-  std::deque<std::uint32_t> waiting_;
+  // A vector, not a deque: it holds a few replicas at most, and an empty
+  // deque still allocates (a day of instances creates thousands of devices).
+  std::vector<std::uint32_t> waiting_;
   std::vector<SharedBatch> shared_;
   SimTime last_progress_;
   std::uint32_t generation_ = 0;

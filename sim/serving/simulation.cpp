@@ -265,7 +265,7 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
   if (!accepts(target)) {
     throw InvariantError("policy routed a query to replica " + std::to_string(target) + ", which does not accept queries");
   }
-  Replica& replica = *replicas_[target];
+  Replica& replica = *replicas_.get(target);
   ++queries_.at(slot).outstanding;
   replica.queue.push(Visit{slot, stage, loop_.now()});
   try_start_batches(replica);
@@ -376,13 +376,12 @@ DeviceInfo Simulation::device(DeviceId id) const {
 }
 
 ReplicaInfo Simulation::replica(ReplicaId id) const {
-  const ReplicaRecord& record = replica_records_.at(id);
+  if (id >= replicas_.size()) throw InvariantError("no replica " + std::to_string(id));
   ReplicaInfo info;
-  info.variant = record.variant;
-  info.device = record.device;
   info.state = ReplicaState::kUnloaded;
-  if (!replicas_[id]) return info;  // freed: nothing more to tell
-  Replica& r = *replicas_[id];
+  Replica* live = replicas_.get(id);
+  if (!live) return info;  // freed: only its state is known
+  Replica& r = *live;
   info.variant = r.variant;
   info.device = r.device;
   info.state = r.state;

@@ -11,6 +11,7 @@
 
 #include "sim/cluster/lambda_pool.hpp"
 #include "sim/core/event_loop.hpp"
+#include "sim/core/id_pages.hpp"
 #include "sim/core/level_integral.hpp"
 #include "sim/metrics/control_actions.hpp"
 #include "sim/metrics/cost_ledger.hpp"
@@ -122,7 +123,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void finish_query(std::uint32_t slot);
   // Replicas. An unloaded replica's storage is freed once the event that
   // unloaded it is over (free_retired_replicas); only its record stays.
-  Replica* live_replica(ReplicaId id) const { return id < replicas_.size() ? replicas_[id].get() : nullptr; }
+  Replica* live_replica(ReplicaId id) const { return replicas_.get(id); }
   void retire_replica(Replica& replica);
   void free_retired_replicas();
   Device make_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready) const;
@@ -186,14 +187,9 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   bool starting_ = false;   // inside Controller::start: actions act at once
   ControlActionCounts actions_;
 
-  struct ReplicaRecord {
-    VariantId variant = 0;
-    DeviceId device = 0;
-  };
   std::vector<Device> devices_;
-  std::vector<std::unique_ptr<Replica>> replicas_;  // null once unloaded and freed
-  std::vector<ReplicaRecord> replica_records_;      // every replica ever, by id
-  std::vector<ReplicaId> retired_;                  // unloaded, to be freed after the event
+  IdPages<Replica> replicas_;       // null once unloaded and freed
+  std::vector<ReplicaId> retired_;  // unloaded, to be freed after the event
   std::vector<Instance> instances_;
   RandomStream spot_rng_;
   LambdaAccount lambda_;

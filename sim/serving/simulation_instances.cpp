@@ -52,7 +52,7 @@ void Simulation::on_instance_ready(InstanceId id) {
   for (DeviceId d : instance.devices) {
     devices_[d].exec.become_ready();
     for (ReplicaId r : devices_[d].replicas) {
-      loop_.schedule_after(config_.models->variant(replicas_[r]->variant).load_latency, self_, kReplicaReady, r);
+      loop_.schedule_after(config_.models->variant(replicas_.get(r)->variant).load_latency, self_, kReplicaReady, r);
     }
   }
   timed_policy_call([&] { controller_.on_instance_ready(id, *this, *this); });
@@ -85,11 +85,11 @@ void Simulation::terminate_instance(InstanceId id) {
   if (!instance.alive()) return;
   // No re-routed query may land on a sibling replica that is about to go too.
   for (DeviceId d : instance.devices) {
-    for (ReplicaId r : devices_[d].replicas) replicas_[r]->unload_requested = true;
+    for (ReplicaId r : devices_[d].replicas) replicas_.get(r)->unload_requested = true;
   }
   for (DeviceId d : instance.devices) {
     const std::vector<ReplicaId> hosted = devices_[d].replicas;  // evict_replica edits the list
-    for (ReplicaId r : hosted) evict_replica(*replicas_[r]);
+    for (ReplicaId r : hosted) evict_replica(*replicas_.get(r));
   }
   instance.state = InstanceState::kStopped;
   instance.stopped_at = loop_.now();

@@ -199,7 +199,7 @@ double Simulation::interference_factor(const Replica& replica) const {
   double busy = 0;
   std::uint32_t others = 0, larger = 0;
   for (ReplicaId r : device.replicas) {
-    Replica& other = *replicas_[r];
+    Replica& other = *replicas_.get(r);
     const double recent = other.busy_us.per_second(loop_.now()) / 1e6;
     busy += recent;
     if (r == replica.id || recent <= 0) continue;
@@ -283,21 +283,22 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
                               " MB free"};
   }
   std::vector<Duration> table = profile->table(variant.max_batch);
-  const auto id = static_cast<ReplicaId>(replicas_.size());
-  replica_records_.push_back(ReplicaRecord{request.variant, request.device});
-  replicas_.push_back(std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
-                                                make_batcher(request.batcher), std::max(1u, request.concurrency),
-                                                RandomStream(config_.seed, "replica/" + std::to_string(id))));
-  replicas_.back()->cap_batch(request.batcher.max_batch);
-  replicas_.back()->busy_since = loop_.now();
-  replicas_.back()->loaded_at = loop_.now();
+  const ReplicaId id = replicas_.size();
+  auto made = std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
+                                        make_batcher(request.batcher), std::max(1u, request.concurrency),
+                                        RandomStream(config_.seed, "replica/" + std::to_string(id)));
+  Replica& replica = *made;
+  replicas_.add(std::move(made));
+  replica.cap_batch(request.batcher.max_batch);
+  replica.busy_since = loop_.now();
+  replica.loaded_at = loop_.now();
   device.memory_free_mb -= variant.memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), variant.memory_mb / 1000.0);
   device.replicas.push_back(id);
   actions_.count(ControlAction::kLoadReplica);
   if (host && host->state == InstanceState::kBooting) return {id, ""};  // loads once it runs
   if (starting_) {
-    replicas_.back()->state = ReplicaState::kActive;
+    replica.state = ReplicaState::kActive;
   } else {
     loop_.schedule_after(variant.load_latency, self_, kReplicaReady, id);
   }
@@ -324,7 +325,7 @@ void Simulation::unload_replica(ReplicaId id) {
 }
 
 void Simulation::request_unload(ReplicaId id) {
-  Replica& replica = *replicas_[id];
+  Replica& replica = *replicas_.get(id);
   if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
   replica.unload_requested = true;
   // Queries already queued are served first, never lost; a replica still
@@ -351,7 +352,7 @@ void Simulation::release_if_drained(Replica& replica) {
 void Simulation::retire_replica(Replica& replica) { retired_.push_back(replica.id); }
 
 void Simulation::free_retired_replicas() {
-  for (ReplicaId id : retired_) replicas_[id].reset();
+  for (ReplicaId id : retired_) replicas_.erase(id);
   retired_.clear();
 }
 
