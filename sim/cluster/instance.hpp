@@ -33,7 +33,6 @@ struct Instance {
   double billed = 0;  // dollars already entered in the ledger
   bool taken_back = false;  // stopped by a spot interruption, not by the policy
   bool noticed = false;     // the interruption notice came (possibly while booting)
-  bool settled = false;     // stopped and fully billed
 
   bool usable() const { return state == InstanceState::kRunning || state == InstanceState::kInterrupted; }
   bool alive() const { return state != InstanceState::kStopped; }

@@ -39,7 +39,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       queries_(max_joins(config.applications)),
       branch_seed_(derive_stream_seed(config.seed, "pipeline/branches")) {
   self_ = loop_.add_handler(this);
-  for (DeviceTypeId type : config_.devices) devices_.push_back(make_device(type, std::nullopt, /*ready=*/true));
+  for (DeviceTypeId type : config_.devices) add_device(type, std::nullopt, /*ready=*/true);
   for (const auto& app : config_.applications) {
     stage_arrivals_.emplace_back(app.pipeline.stages().size());
     routing_weights_.emplace_back(app.pipeline.stages().size());
@@ -132,12 +132,13 @@ void Simulation::on_warmup_end() {
 void Simulation::check_money() const {
   ExpectedCharges expected;
   const double hours = (loop_.now() - SimTime::zero()).seconds() / 3600.0;
-  for (const Device& d : devices_) {
-    if (!d.instance) expected.fixed += config_.hardware->type(d.type).price_per_hour * hours;
-  }
-  for (const Instance& instance : instances_) {
-    const InstanceType& type = config_.hardware->instance_type(instance.type);
-    expected.instances += instance_bill(instance, type, std::min(loop_.now(), instance.stopped_at));
+  for (DeviceTypeId type : config_.devices) expected.fixed += config_.hardware->type(type).price_per_hour * hours;
+  expected.instances = freed_instances_bill_;
+  for (InstanceId id = 0; id < instances_.size(); ++id) {
+    const Instance* instance = instances_.get(id);
+    if (!instance) continue;  // freed, its final bill counted above
+    const InstanceType& type = config_.hardware->instance_type(instance->type);
+    expected.instances += instance_bill(*instance, type, std::min(loop_.now(), instance->stopped_at));
   }
   expected.lambda = lambda_charged_;
   if (const auto problem = money_problem(billed_, expected)) throw InvariantError("money: " + *problem);
@@ -145,10 +146,14 @@ void Simulation::check_money() const {
 
 void Simulation::check_device_capacity() const {
   for (DeviceId id = 0; id < devices_.size(); ++id) {
-    if (const auto problem = devices_[id].exec.capacity_problem(loop_.now())) {
-      throw InvariantError("device capacity: device " + std::to_string(id) + " (" +
-                           config_.hardware->type(devices_[id].type).name + ") " + *problem);
-    }
+    if (devices_.get(id)) check_device_capacity(id);  // freed ones were checked then
+  }
+}
+
+void Simulation::check_device_capacity(DeviceId id) const {
+  if (const auto problem = device_at(id).exec.capacity_problem(loop_.now())) {
+    throw InvariantError("device capacity: device " + std::to_string(id) + " (" +
+                         config_.hardware->type(device_at(id).type).name + ") " + *problem);
   }
 }
 
@@ -364,7 +369,17 @@ void Simulation::on_policy_tick() {
 // ---- Views and windows ----------------------------------------------------
 
 DeviceInfo Simulation::device(DeviceId id) const {
-  const Device& d = devices_.at(id);
+  if (id >= devices_.size()) throw InvariantError("no device " + std::to_string(id));
+  const Device* live = devices_.get(id);
+  if (!live) {  // its instance stopped and was freed: only that is known
+    DeviceInfo gone;
+    gone.type = device_records_[id].type;
+    gone.instance = device_records_[id].instance;
+    gone.usable = false;
+    gone.memory_free_mb = config_.hardware->type(gone.type).memory_mb;  // every replica left it
+    return gone;
+  }
+  const Device& d = *live;
   return DeviceInfo{d.type,
                     d.instance,
                     device_usable(id),
@@ -399,7 +414,15 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
 }
 
 InstanceInfo Simulation::instance(InstanceId id) const {
-  const Instance& i = instances_.at(id);
+  if (id >= instances_.size()) throw InvariantError("no instance " + std::to_string(id));
+  const Instance* live = instances_.get(id);
+  if (!live) {  // stopped, billed and freed: only its type, market and state are known
+    const InstanceRecord& r = instance_records_[id];
+    InstanceInfo gone{r.type, r.market, InstanceState::kStopped, r.requested, r.ready_at, r.interruption_at, {}, 0.0};
+    for (std::uint32_t k = 0; k < r.device_count; ++k) gone.devices.push_back(r.first_device + k);
+    return gone;
+  }
+  const Instance& i = *live;
   InstanceInfo info{i.type, i.market, i.state, i.requested, i.ready_at, SimTime::never(), i.devices, 0.0};
   if (i.noticed) info.interruption_at = i.interruption_at;
   if (i.credits) {
@@ -427,7 +450,8 @@ ClusterSnapshot Simulation::snapshot() {
   }
   double fixed_per_hour = 0;
   for (DeviceId id = 0; id < devices_.size(); ++id) {
-    const Device& d = devices_[id];
+    if (!devices_.get(id)) continue;  // freed with its instance
+    const Device& d = device_at(id);
     // A device of the fixed cluster is owned: it costs and counts as capacity
     // for the whole run, idle or not. An instance's devices count while it runs.
     if (d.instance && !device_usable(id)) continue;

@@ -124,6 +124,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Replicas. An unloaded replica's storage is freed once the event that
   // unloaded it is over (free_retired_replicas); only its record stays.
   Replica* live_replica(ReplicaId id) const { return replicas_.get(id); }
+  // Devices and instances that are not freed; the _at forms take live ids only.
+  Device& device_at(DeviceId id) const { return *devices_.get(id); }
+  Instance& instance_at(InstanceId id) const { return *instances_.get(id); }
+  DeviceId add_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready);
   void retire_replica(Replica& replica);
   void free_retired_replicas();
   Device make_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready) const;
@@ -139,6 +143,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void schedule_wake(Replica& replica, SimTime at);
   void mark_busy_change(Replica& replica, int delta);
   void check_device_capacity() const;
+  void check_device_capacity(DeviceId id) const;
   void check_money() const;
   void on_replica_ready(ReplicaId id);
   void request_unload(ReplicaId id);
@@ -157,6 +162,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void evict_replica(Replica& replica);
   void finish_stop_if_drained(InstanceId id);
   void bill_instances(ClusterSnapshot& snapshot);
+  void free_instance(InstanceId id);
   double instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const;
   // Lambda (simulation_lambda.cpp).
   bool invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
@@ -187,10 +193,28 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   bool starting_ = false;   // inside Controller::start: actions act at once
   ControlActionCounts actions_;
 
-  std::vector<Device> devices_;
+  // Devices and instances are freed once their instance has stopped and its
+  // bill is final (free_instance); a few bytes of each stay, for the view.
+  struct DeviceRecord {
+    DeviceTypeId type = 0;
+    std::optional<InstanceId> instance;
+  };
+  struct InstanceRecord {  // what the view still tells of a freed instance
+    InstanceTypeId type = 0;
+    Market market = Market::kOnDemand;
+    SimTime requested;
+    SimTime ready_at;
+    SimTime interruption_at = SimTime::never();  // if a notice came
+    DeviceId first_device = 0;                   // its devices are numbered consecutively
+    std::uint32_t device_count = 0;
+  };
+  IdPages<Device> devices_;
+  std::vector<DeviceRecord> device_records_;
   IdPages<Replica> replicas_;       // null once unloaded and freed
   std::vector<ReplicaId> retired_;  // unloaded, to be freed after the event
-  std::vector<Instance> instances_;
+  IdPages<Instance> instances_;
+  std::vector<InstanceRecord> instance_records_;
+  double freed_instances_bill_ = 0;  // the final bills of freed instances, for the money audit
   RandomStream spot_rng_;
   LambdaAccount lambda_;
   std::vector<LambdaInvocation> invocations_;

@@ -8,6 +8,11 @@
 
 namespace servesim {
 
+DeviceId Simulation::add_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready) {
+  device_records_.push_back(DeviceRecord{type, instance});
+  return devices_.add(std::make_unique<Device>(make_device(type, instance, ready)));
+}
+
 InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool warm) {
   const InstanceType& type = config_.hardware->instance_type(type_id);
   const auto id = static_cast<InstanceId>(instances_.size());
@@ -20,16 +25,18 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
   if (type.burstable) instance.credits.emplace(*type.burstable, type.vcpus, loop_.now());
   for (const DeviceSlot& slot : type.devices) {
     for (std::uint32_t i = 0; i < slot.count; ++i) {
-      instance.devices.push_back(static_cast<DeviceId>(devices_.size()));
-      devices_.push_back(make_device(slot.type, id, /*ready=*/warm));
+      instance.devices.push_back(add_device(slot.type, id, /*ready=*/warm));
     }
   }
-  instances_.push_back(std::move(instance));
-  if (!warm) loop_.schedule(instances_[id].ready_at, self_, kInstanceReady, id);
+  instance_records_.push_back(InstanceRecord{type_id, market, instance.requested, instance.ready_at, SimTime::never(),
+                                            instance.devices.empty() ? 0 : instance.devices.front(),
+                                            static_cast<std::uint32_t>(instance.devices.size())});
+  instances_.add(std::make_unique<Instance>(std::move(instance)));
+  if (!warm) loop_.schedule(instance_at(id).ready_at, self_, kInstanceReady, id);
   if (market == Market::kSpot && config_.cloud.spot_interruptions) {
     const auto at = config_.cloud.spot_interruptions->draw_for_instance(loop_.now(), spot_rng_);
     if (at && *at < end_) {
-      instances_[id].interruption_at = *at;
+      instance_at(id).interruption_at = *at;
       const SimTime notice = *at - config_.cloud.spot_interruptions->notice;
       loop_.schedule(std::max(notice, loop_.now()), self_, kInterruptionNotice, id);
     }
@@ -44,14 +51,15 @@ InstanceId Simulation::launch_instance(InstanceTypeId type, Market market) {
 }
 
 void Simulation::on_instance_ready(InstanceId id) {
-  Instance& instance = instances_[id];
+  if (!instances_.get(id)) return;  // stopped while booting, and freed
+  Instance& instance = instance_at(id);
   if (instance.state != InstanceState::kBooting) return;  // stopped or taken back while booting
   // A notice that came during the boot leaves it running out its last minutes.
   instance.state = instance.noticed ? InstanceState::kInterrupted : InstanceState::kRunning;
   // Replicas requested while it booted start loading now.
   for (DeviceId d : instance.devices) {
-    devices_[d].exec.become_ready();
-    for (ReplicaId r : devices_[d].replicas) {
+    device_at(d).exec.become_ready();
+    for (ReplicaId r : device_at(d).replicas) {
       loop_.schedule_after(config_.models->variant(replicas_.get(r)->variant).load_latency, self_, kReplicaReady, r);
     }
   }
@@ -59,7 +67,8 @@ void Simulation::on_instance_ready(InstanceId id) {
 }
 
 void Simulation::on_interruption_notice(InstanceId id) {
-  Instance& instance = instances_[id];
+  if (!instances_.get(id)) return;  // stopped before its interruption, and freed
+  Instance& instance = instance_at(id);
   if (!instance.alive() || instance.state == InstanceState::kStopping || instance.noticed) return;
   instance.noticed = true;
   if (instance.state == InstanceState::kRunning) instance.state = InstanceState::kInterrupted;
@@ -72,7 +81,8 @@ void Simulation::on_scheduled_interruption(std::uint32_t index) {
   const auto& [at, count] = config_.cloud.spot_interruptions->scheduled()[index];  // `at`: termination
   std::uint32_t taken = 0;
   for (InstanceId id = 0; id < instances_.size() && taken < count; ++id) {
-    Instance& instance = instances_[id];
+    if (!instances_.get(id)) continue;
+    Instance& instance = instance_at(id);
     if (instance.market != Market::kSpot || !instance.usable() || instance.noticed) continue;
     instance.interruption_at = at;
     on_interruption_notice(id);
@@ -81,20 +91,21 @@ void Simulation::on_scheduled_interruption(std::uint32_t index) {
 }
 
 void Simulation::terminate_instance(InstanceId id) {
-  Instance& instance = instances_[id];
+  if (!instances_.get(id)) return;  // stopped before, and freed
+  Instance& instance = instance_at(id);
   if (!instance.alive()) return;
   // No re-routed query may land on a sibling replica that is about to go too.
   for (DeviceId d : instance.devices) {
-    for (ReplicaId r : devices_[d].replicas) replicas_.get(r)->unload_requested = true;
+    for (ReplicaId r : device_at(d).replicas) replicas_.get(r)->unload_requested = true;
   }
   for (DeviceId d : instance.devices) {
-    const std::vector<ReplicaId> hosted = devices_[d].replicas;  // evict_replica edits the list
+    const std::vector<ReplicaId> hosted = device_at(d).replicas;  // evict_replica edits the list
     for (ReplicaId r : hosted) evict_replica(*replicas_.get(r));
   }
   instance.state = InstanceState::kStopped;
   instance.stopped_at = loop_.now();
   instance.taken_back = true;
-  for (DeviceId d : instance.devices) devices_[d].exec.retire(loop_.now());
+  for (DeviceId d : instance.devices) device_at(d).exec.retire(loop_.now());
   notify_gone(id);
 }
 
@@ -108,11 +119,11 @@ void Simulation::evict_replica(Replica& replica) {
     replica.executing_visits -= batch.visits.size();
     end_batch_on_device(replica, batch, /*completed=*/false);
   }
-  if (devices_[replica.device].exec.limits().shared_speed) schedule_shared_completion(replica.device);
+  if (device_at(replica.device).exec.limits().shared_speed) schedule_shared_completion(replica.device);
   while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
   replica.state = ReplicaState::kUnloaded;
   replica.unload_requested = true;
-  Device& device = devices_[replica.device];
+  Device& device = device_at(replica.device);
   const double memory_mb = config_.models->variant(replica.variant).memory_mb;
   device.memory_free_mb += memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
@@ -129,7 +140,9 @@ void Simulation::evict_replica(Replica& replica) {
 }
 
 void Simulation::stop_instance(InstanceId id) {
-  Instance& instance = instances_.at(id);
+  if (id >= instances_.size()) throw InvariantError("stop of instance " + std::to_string(id) + ", which never existed");
+  if (!instances_.get(id)) return;  // long gone
+  Instance& instance = instance_at(id);
   if (!instance.alive() || instance.state == InstanceState::kStopping) return;
   actions_.count(ControlAction::kStopInstance);
   if (instance.state == InstanceState::kBooting) {
@@ -141,21 +154,21 @@ void Simulation::stop_instance(InstanceId id) {
   }
   instance.state = InstanceState::kStopping;
   for (DeviceId d : instance.devices) {
-    const std::vector<ReplicaId> hosted = devices_[d].replicas;
+    const std::vector<ReplicaId> hosted = device_at(d).replicas;
     for (ReplicaId r : hosted) request_unload(r);  // part of the stop, not actions of their own
   }
   finish_stop_if_drained(id);
 }
 
 void Simulation::finish_stop_if_drained(InstanceId id) {
-  Instance& instance = instances_[id];
+  Instance& instance = instance_at(id);
   if (instance.state != InstanceState::kStopping) return;
   for (DeviceId d : instance.devices) {
-    if (!devices_[d].replicas.empty()) return;
+    if (!device_at(d).replicas.empty()) return;
   }
   instance.state = InstanceState::kStopped;
   instance.stopped_at = loop_.now();
-  for (DeviceId d : instance.devices) devices_[d].exec.retire(loop_.now());
+  for (DeviceId d : instance.devices) device_at(d).exec.retire(loop_.now());
   notify_gone(id);
 }
 
@@ -164,8 +177,8 @@ void Simulation::notify_gone(InstanceId id) {
 }
 
 bool Simulation::device_usable(DeviceId id) const {
-  const Device& d = devices_[id];
-  return !d.instance || instances_[*d.instance].usable();
+  const Device& d = device_at(id);
+  return !d.instance || instance_at(*d.instance).usable();
 }
 
 // A spot instance's first hour enters the ledger only once it is over (or the
@@ -183,8 +196,9 @@ double Simulation::instance_bill(const Instance& instance, const InstanceType& t
 // enters what is new since the last window in the ledger.
 void Simulation::bill_instances(ClusterSnapshot& snapshot) {
   const SimTime now = loop_.now();
-  for (Instance& instance : instances_) {
-    if (instance.settled) continue;
+  for (InstanceId id = 0; id < instances_.size(); ++id) {
+    if (!instances_.get(id)) continue;
+    Instance& instance = instance_at(id);
     const InstanceType& type = config_.hardware->instance_type(instance.type);
     const SimTime until = std::min(now, instance.stopped_at);
     const double total = instance_bill(instance, type, until);
@@ -198,7 +212,7 @@ void Simulation::bill_instances(ClusterSnapshot& snapshot) {
       }
     }
     if (!instance.alive()) {
-      instance.settled = true;  // its bill is final: skip it from now on
+      free_instance(id);  // its bill is final
       continue;
     }
     if (instance.market == Market::kSpot) {
@@ -209,6 +223,21 @@ void Simulation::bill_instances(ClusterSnapshot& snapshot) {
       snapshot.cost_per_hour += type.price_per_hour;
     }
   }
+}
+
+// A stopped instance whose bill is final goes, with its devices (their
+// capacity books checked first); the engine keeps a few bytes of each.
+void Simulation::free_instance(InstanceId id) {
+  const Instance& instance = instance_at(id);
+  for (DeviceId d : instance.devices) {
+    check_device_capacity(d);
+    devices_.erase(d);
+  }
+  freed_instances_bill_ += instance.billed;
+  InstanceRecord& record = instance_records_[id];
+  record.ready_at = instance.ready_at;
+  if (instance.noticed) record.interruption_at = instance.interruption_at;
+  instances_.erase(id);
 }
 
 }  // namespace servesim

@@ -51,7 +51,7 @@ Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<I
 
 void Simulation::try_start_batches(Replica& replica) {
   if (replica.state != ReplicaState::kActive && replica.state != ReplicaState::kDraining) return;
-  Device& device = devices_[replica.device];
+  Device& device = device_at(replica.device);
   while (replica.has_free_slot() && !replica.queue.empty()) {
     if (drop_head_if_late(replica)) continue;
     const Visit& head = replica.queue.front();
@@ -121,7 +121,7 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size) {
   batch.in_use = true;
   batch.started = loop_.now();
   replica.executing_visits += taken;
-  Device& device = devices_[replica.device];
+  Device& device = device_at(replica.device);
   if (device.exec.limits().shared_speed) device.exec.progress(loop_.now());
   advance_credits(replica);  // settle the credit balance at the old busy level
   const double level_before = device.exec.busy_level();
@@ -141,7 +141,7 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size) {
 // Every running batch's finish moves when one starts or ends: the earliest is
 // scheduled anew and any earlier wake-up is made stale.
 void Simulation::schedule_shared_completion(DeviceId id) {
-  DeviceExecution& exec = devices_[id].exec;
+  DeviceExecution& exec = device_at(id).exec;
   const std::uint32_t generation = exec.bump_generation();
   if (const auto next = exec.next_shared_completion(loop_.now())) {
     loop_.schedule(next->second, self_, kSharedBatchDone, pack_payload(id, generation));
@@ -149,7 +149,8 @@ void Simulation::schedule_shared_completion(DeviceId id) {
 }
 
 void Simulation::on_shared_batch_done(DeviceId id, std::uint32_t generation) {
-  DeviceExecution& exec = devices_[id].exec;
+  if (!devices_.get(id)) return;  // freed with its instance
+  DeviceExecution& exec = device_at(id).exec;
   if (generation != exec.generation()) return;  // the running set changed since
   exec.progress(loop_.now());
   const auto next = exec.next_shared_completion(loop_.now());
@@ -160,7 +161,7 @@ void Simulation::on_shared_batch_done(DeviceId id, std::uint32_t generation) {
 // The batch leaves its device slot (finished, or lost with its instance); a
 // waiting replica may take the slot.
 void Simulation::end_batch_on_device(Replica& replica, RunningBatch& batch, bool completed) {
-  Device& device = devices_[replica.device];
+  Device& device = device_at(replica.device);
   DeviceExecution& exec = device.exec;
   if (exec.limits().shared_speed) {
     exec.progress(loop_.now());
@@ -179,9 +180,9 @@ void Simulation::end_batch_on_device(Replica& replica, RunningBatch& batch, bool
 Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
   const Duration drawn = config_.service_time.draw(replica.latency[size], replica.rng);
   double factor = interference_factor(replica);
-  const Device& device = devices_[replica.device];
-  if (device.instance && instances_[*device.instance].credits) {
-    const Instance& host = instances_[*device.instance];
+  const Device& device = device_at(replica.device);
+  if (device.instance && instance_at(*device.instance).credits) {
+    const Instance& host = instance_at(*device.instance);
     factor /= host.credits->speed(busy_vcpus(host));  // the level this batch runs at
   }
   return factor == 1.0 ? drawn : from_nanos_double(static_cast<double>(drawn.ns) * factor);
@@ -191,7 +192,7 @@ Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
 // time slicing they never run at the same instant, but they alternate with
 // this one and contend for its caches and memory bandwidth.
 double Simulation::interference_factor(const Replica& replica) const {
-  const Device& device = devices_[replica.device];
+  const Device& device = device_at(replica.device);
   if (!config_.cloud.interference || device.replicas.size() < 2) return 1.0;  // the common case, first
   const auto& model = config_.hardware->type(device.type).interference;
   if (!model) return 1.0;
@@ -213,9 +214,9 @@ double Simulation::interference_factor(const Replica& replica) const {
 // Settles the CPU-credit balance of the replica's instance up to now, at the
 // busy level that held since the last change.
 void Simulation::advance_credits(const Replica& replica) {
-  const Device& device = devices_[replica.device];
-  if (!device.instance || !instances_[*device.instance].credits) return;
-  Instance& instance = instances_[*device.instance];
+  const Device& device = device_at(replica.device);
+  if (!device.instance || !instance_at(*device.instance).credits) return;
+  Instance& instance = instance_at(*device.instance);
   instance.credits->advance(loop_.now(), busy_vcpus(instance));
 }
 
@@ -223,7 +224,7 @@ void Simulation::advance_credits(const Replica& replica) {
 double Simulation::busy_vcpus(const Instance& instance) const {
   double busy = 0;
   for (DeviceId d : instance.devices) {
-    const Device& device = devices_[d];
+    const Device& device = device_at(d);
     if (device.kind == DeviceKind::kCpu) busy += device.exec.busy_level();
   }
   return std::min(1.0, busy) * config_.hardware->instance_type(instance.type).vcpus;
@@ -250,7 +251,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   replica.executing_visits -= size;
   end_batch_on_device(replica, batch, /*completed=*/true);
   replica.batcher->on_batch_done(size, all_on_time);
-  Device& device = devices_[replica.device];
+  Device& device = device_at(replica.device);
   serve_waiting(device);  // those who waited go before this replica's next batch
   try_start_batches(replica);
   if (device.exec.limits().shared_speed) schedule_shared_completion(replica.device);
@@ -267,9 +268,10 @@ void Simulation::mark_busy_change(Replica& replica, int delta) {
 
 LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   if (request.device >= devices_.size()) return {std::nullopt, "no device " + std::to_string(request.device)};
+  if (!devices_.get(request.device)) return {std::nullopt, "device " + std::to_string(request.device) + " is gone"};
   if (request.variant >= config_.models->variants().size()) return {std::nullopt, "no such variant"};
-  Device& device = devices_[request.device];
-  const Instance* host = device.instance ? &instances_[*device.instance] : nullptr;
+  Device& device = device_at(request.device);
+  const Instance* host = device.instance ? &instance_at(*device.instance) : nullptr;
   if (host && host->state != InstanceState::kBooting && host->state != InstanceState::kRunning) {
     return {std::nullopt, "instance " + std::to_string(*device.instance) + " is going away"};
   }
@@ -338,7 +340,7 @@ void Simulation::request_unload(ReplicaId id) {
 void Simulation::release_if_drained(Replica& replica) {
   if (replica.state != ReplicaState::kDraining || replica.running > 0 || !replica.queue.empty()) return;
   replica.state = ReplicaState::kUnloaded;
-  Device& device = devices_[replica.device];
+  Device& device = device_at(replica.device);
   const double memory_mb = config_.models->variant(replica.variant).memory_mb;
   device.memory_free_mb += memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
