@@ -27,7 +27,8 @@ void ClusterTotals::add(const ClusterSnapshot& snapshot, double measured_s) {
 
 RunMetrics::RunMetrics(RunMetricsConfig config)
     : config_(std::move(config)),
-      window_(config_.app_names.size()),
+      window_measured_(config_.app_names.size()),
+      window_warmup_(config_.app_names.size()),
       everything_(config_.app_names.size()),
       measured_(config_.app_names.size()),
       in_span_(config_.app_names.size()),
@@ -54,7 +55,7 @@ void RunMetrics::validate_config() const {
 
 void RunMetrics::throw_unknown_app(std::uint32_t app) const {
   throw InvariantError("metrics got application index " + std::to_string(app) + " but know " +
-                       std::to_string(window_.size()) + " applications");
+                       std::to_string(window_measured_.size()) + " applications");
 }
 
 void RunMetrics::throw_causality(const QueryOutcome& outcome) {
@@ -79,9 +80,9 @@ void RunMetrics::count_outcome(QueryCounts& counts, OutcomeKind kind) {
   }
 }
 
+// The measured queries' accuracy windows and span completions; their
+// tallies join the totals as each window closes.
 void RunMetrics::record_measured(const QueryOutcome& outcome) {
-  measured_[outcome.app].record(outcome);
-  measured_all_.record(outcome);
   if (outcome.kind != OutcomeKind::kCompleted) return;
   if (outcome.finish <= config_.run_end) {
     for (SpanCompletions* span : {&in_span_[outcome.app], &in_span_all_}) {
@@ -156,13 +157,24 @@ void RunMetrics::close(SimTime window_end, const ClusterSnapshot& snapshot, bool
   row_.end_s = window_end.seconds();
 
   window_all_.reset();
-  for (const auto& tally : window_) window_all_.merge(tally);
+  for (std::size_t a = 0; a < app_count(); ++a) {
+    window_all_.merge(window_measured_[a]);
+    window_all_.merge(window_warmup_[a]);
+  }
   // An empty last window gets rows only if queries ended in it (at the very end).
   const bool rows = length_s > 0 || window_all_.counts().arrived > 0 || window_all_.counts().finished() > 0;
   if (rows) emit_row(kAllApps, window_all_, length_s, open_window_);
-  for (std::size_t a = 0; a < window_.size(); ++a) {
-    if (rows && window_.size() > 1) emit_row(config_.app_names[a], window_[a], length_s, open_window_);
-    window_[a].reset();
+  for (std::size_t a = 0; a < app_count(); ++a) {
+    if (rows && app_count() > 1) {
+      row_app_.reset();
+      row_app_.merge(window_measured_[a]);
+      row_app_.merge(window_warmup_[a]);
+      emit_row(config_.app_names[a], row_app_, length_s, open_window_);
+    }
+    measured_[a].merge(window_measured_[a]);
+    measured_all_.merge(window_measured_[a]);
+    window_measured_[a].reset();
+    window_warmup_[a].reset();
   }
   open_window_ = ClusterSnapshot{};
   window_start_ = window_end;

@@ -70,19 +70,16 @@ class RunMetrics {
 
   explicit RunMetrics(RunMetricsConfig config);
 
-  // Hot path: a few counter bumps and at most two histogram records.
-  // An arrival counts in the open window, whatever its time.
+  // Hot path: a few counter bumps and one histogram record. An arrival
+  // counts in the open window, whatever its time; a query in the open
+  // window's measured or warm-up part, by its arrival.
   void on_arrival(std::uint32_t app, SimTime time) {
-    tally_for(app).arrive();
+    tally_for(app, time).arrive();
     ++everything_[app].arrived;
-    if (measured(time)) {
-      measured_[app].arrive();
-      measured_all_.arrive();
-    }
   }
   void on_outcome(const QueryOutcome& outcome) {
     if (outcome.finish < outcome.arrival) throw_causality(outcome);
-    tally_for(outcome.app).record(outcome);
+    tally_for(outcome.app, outcome.arrival).record(outcome);
     count_outcome(everything_[outcome.app], outcome.kind);
     if (measured(outcome.arrival)) record_measured(outcome);
     if (config_.query_sink) config_.query_sink->on_query(outcome);
@@ -131,9 +128,9 @@ class RunMetrics {
   std::uint64_t arrived_all(std::uint32_t app) const { return everything_.at(app).arrived; }
 
  private:
-  QueryTally& tally_for(std::uint32_t app) {
-    if (app >= window_.size()) throw_unknown_app(app);
-    return window_[app];
+  QueryTally& tally_for(std::uint32_t app, SimTime arrival) {
+    if (app >= window_measured_.size()) throw_unknown_app(app);
+    return measured(arrival) ? window_measured_[app] : window_warmup_[app];
   }
   bool measured(SimTime arrival) const { return arrival.ns >= config_.warmup.ns; }
   void record_measured(const QueryOutcome& outcome);
@@ -149,8 +146,12 @@ class RunMetrics {
   RunMetricsConfig config_;
   SimTime window_start_ = SimTime::zero();
   std::optional<SimTime> end_;
-  std::vector<QueryTally> window_;  // the open window, per application
-  QueryTally window_all_;           // scratch for the "all" row, reused
+  // The open window, per application: queries that arrived after the
+  // warm-up, and during it (each outcome is recorded once).
+  std::vector<QueryTally> window_measured_;
+  std::vector<QueryTally> window_warmup_;
+  QueryTally row_app_;     // scratch for an application's row, reused
+  QueryTally window_all_;  // scratch for the "all" row, reused
   std::vector<QueryCounts> everything_;  // every query, per application: conservation
   std::vector<QueryTally> measured_;     // per application
   QueryTally measured_all_;

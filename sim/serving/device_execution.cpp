@@ -13,18 +13,7 @@ DeviceExecution::DeviceExecution(ExecutionLimits limits, SimTime created, bool r
     throw InvariantError("device execution limits: " + std::to_string(limits_.slots) + " slots, gain " +
                          std::to_string(limits_.gain) + " (expected slots >= 1 and 1 <= gain <= slots)");
   }
-}
-
-double DeviceExecution::busy_level() const {
-  if (!limits_.shared_speed) return static_cast<double>(running_) / limits_.slots;
-  return std::min<double>(running_, limits_.gain) / limits_.gain;
-}
-
-std::optional<std::uint32_t> DeviceExecution::next_waiting() {
-  if (waiting_.empty()) return std::nullopt;
-  const std::uint32_t replica = waiting_.front();
-  waiting_.erase(waiting_.begin());
-  return replica;
+  inverse_slots_ = 1.0 / limits_.slots;
 }
 
 void DeviceExecution::begin(SimTime now) {

@@ -16,6 +16,7 @@
 // shared GPU completed can never exceed its lifetime times its gain
 // (docs/invariants.md, I2); and it refuses a batch that would start before
 // the device is ready or after it is gone, or end before it started (I3).
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -52,11 +53,19 @@ class DeviceExecution {
   std::uint32_t running() const { return running_; }
   // Fraction of the device's capacity in use now, in [0, 1]: running / slots,
   // or min(running, gain) / gain on a shared-speed device.
-  double busy_level() const;
+  double busy_level() const {
+    if (!limits_.shared_speed) return running_ * inverse_slots_;
+    return std::min<double>(running_, limits_.gain) / limits_.gain;
+  }
 
   // Replicas with a batch ready while every slot is taken; each waits once.
   void wait(std::uint32_t replica) { waiting_.push_back(replica); }
-  std::optional<std::uint32_t> next_waiting();
+  std::optional<std::uint32_t> next_waiting() {
+    if (waiting_.empty()) return std::nullopt;
+    const std::uint32_t replica = waiting_.front();
+    waiting_.erase(waiting_.begin());
+    return replica;
+  }
   std::size_t waiting() const { return waiting_.size(); }
 
   // A batch takes a slot at `now`.
@@ -85,6 +94,7 @@ class DeviceExecution {
   double shared_rate(std::size_t m) const;
 
   ExecutionLimits limits_;
+  double inverse_slots_ = 1;
   std::uint32_t running_ = 0;
   // A vector, not a deque: it holds a few replicas at most, and an empty
   // deque still allocates (a day of instances creates thousands of devices).
