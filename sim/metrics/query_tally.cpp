@@ -13,24 +13,29 @@ QueryCounts& QueryCounts::operator+=(const QueryCounts& other) {
   return *this;
 }
 
-void QueryTally::record(const QueryOutcome& outcome) {
+void QueryCounts::count(const QueryOutcome& outcome) {
   switch (outcome.kind) {
     case OutcomeKind::kCompleted:
-      ++counts_.completed;
-      ++(outcome.on_time() ? counts_.on_time : counts_.late);
-      latency_.record(outcome.latency());
-      accuracy_sum_ += outcome.accuracy;
+      ++completed;
+      ++(outcome.on_time() ? on_time : late);
       break;
     case OutcomeKind::kDropped:
-      ++counts_.dropped;
+      ++dropped;
       break;
     case OutcomeKind::kRejected:
-      ++counts_.rejected;
+      ++rejected;
       break;
     case OutcomeKind::kUnfinished:
-      ++counts_.unfinished;
+      ++unfinished;
       break;
   }
+}
+
+void QueryTally::record(const QueryOutcome& outcome) {
+  counts_.count(outcome);
+  if (outcome.kind != OutcomeKind::kCompleted) return;
+  latency_.record(outcome.latency());
+  accuracy_sum_ += outcome.accuracy;
 }
 
 void QueryTally::merge(const QueryTally& other) {

@@ -21,6 +21,8 @@ struct QueryCounts {
 
   // Queries with an outcome, one way or another.
   std::uint64_t finished() const { return completed + dropped + rejected + unfinished; }
+  // One more outcome, by its kind (and, completed, whether on time).
+  void count(const QueryOutcome& outcome);
   QueryCounts& operator+=(const QueryCounts& other);
 };
 

@@ -63,23 +63,6 @@ void RunMetrics::throw_causality(const QueryOutcome& outcome) {
                        " ns, before it arrived at " + std::to_string(outcome.arrival.ns) + " ns");
 }
 
-void RunMetrics::count_outcome(QueryCounts& counts, OutcomeKind kind) {
-  switch (kind) {
-    case OutcomeKind::kCompleted:
-      ++counts.completed;  // on time or late: the tallies split them
-      break;
-    case OutcomeKind::kDropped:
-      ++counts.dropped;
-      break;
-    case OutcomeKind::kRejected:
-      ++counts.rejected;
-      break;
-    case OutcomeKind::kUnfinished:
-      ++counts.unfinished;
-      break;
-  }
-}
-
 // The measured queries' accuracy windows and span completions; their
 // tallies join the totals as each window closes.
 void RunMetrics::record_measured(const QueryOutcome& outcome) {

@@ -80,7 +80,7 @@ class RunMetrics {
   void on_outcome(const QueryOutcome& outcome) {
     if (outcome.finish < outcome.arrival) throw_causality(outcome);
     tally_for(outcome.app, outcome.arrival).record(outcome);
-    count_outcome(everything_[outcome.app], outcome.kind);
+    everything_[outcome.app].count(outcome);
     if (measured(outcome.arrival)) record_measured(outcome);
     if (config_.query_sink) config_.query_sink->on_query(outcome);
   }
@@ -134,7 +134,6 @@ class RunMetrics {
   }
   bool measured(SimTime arrival) const { return arrival.ns >= config_.warmup.ns; }
   void record_measured(const QueryOutcome& outcome);
-  static void count_outcome(QueryCounts& counts, OutcomeKind kind);
   [[noreturn]] void throw_unknown_app(std::uint32_t app) const;
   [[noreturn]] static void throw_causality(const QueryOutcome& outcome);
   void validate_config() const;
