@@ -37,7 +37,7 @@ StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, 
 }
 
 StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, const PolicyContext& context) const {
-  node.expect_object({"variant", "device_type", "count", "batcher", "concurrency", "weight"});
+  node.expect_object({"variant", "device_type", "count", "batcher", "concurrency", "weight", "device"});
   Placement p;
   p.replica = parse_replica_params(node, *context.world.models);
   p.where = node.where();
@@ -48,6 +48,15 @@ StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, cons
   p.device_type = *t;
   if (!context.world.models->variant(p.replica.variant).profile_on(type.string())) {
     type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");
+  }
+  if (const auto d = node.find("device")) {
+    const std::int64_t index = d->integer();
+    const auto& devices = context.world.devices;
+    if (index < 0 || static_cast<std::size_t>(index) >= devices.size() || devices[index] != p.device_type) {
+      d->fail("expected the index of a \"" + type.string() + "\" device of the fixed cluster, got " +
+              d->raw().dump());
+    }
+    p.device = static_cast<DeviceId>(index);
   }
   return p;
 }
@@ -61,8 +70,9 @@ void StaticPolicy::place(const Placement& placement, ClusterControl& control, co
   const ReplicaParams& r = placement.replica;
   for (std::uint32_t i = 0; i < r.count; ++i) {
     const LoadResult result =
-        load_on_roomiest(view, control, ReplicaRequest{r.variant, 0, r.batcher, r.concurrency},
-                         [&](DeviceId d) { return view.device(d).type == placement.device_type; });
+        load_on_roomiest(view, control, ReplicaRequest{r.variant, 0, r.batcher, r.concurrency}, [&](DeviceId d) {
+          return placement.device ? d == *placement.device : view.device(d).type == placement.device_type;
+        });
     if (!result.replica) {
       throw InputError(placement.where, "cannot place replica " + std::to_string(i + 1) + ": " + result.refusal);
     }

@@ -6,14 +6,15 @@
 // params:
 //   "placement": [{"variant": "resnet50", "device_type": "v100", "count": 2,
 //                  "batcher": {"kind": "greedy", "max_batch": 8} (any kind of batcher_params.hpp),
-//                  "concurrency": 1, "weight": 1.0}],
+//                  "concurrency": 1, "weight": 1.0,
+//                  "device": 3 (optional: this device of the fixed cluster, for co-location studies)}],
 //   "routing": "least_loaded" (default) | "round_robin" | "weighted",
 //   "script": [...] (timed launches and stops; see scripted_actions.hpp),
 //   "lambda_overflow": {"function": "incv3", "queue_above": 8}
 // With lambda_overflow, a query whose chosen replica already holds more than
 // queue_above queries (or that has no replica) goes to the Lambda function.
 // Each replica goes to the device of its type with the most free memory (lowest
-// index on ties). A stage is routed among the replicas of its family that meet
+// index on ties), or to the placement's "device". A stage is routed among the replicas of its family that meet
 // the application's accuracy floor.
 #include <cstdint>
 #include <optional>
@@ -46,6 +47,7 @@ class StaticPolicy final : public Policy {
   struct Placement {
     ReplicaParams replica;
     DeviceTypeId device_type = 0;
+    std::optional<DeviceId> device;  // a given device of the fixed cluster
     std::string where;  // JSON path, for errors found at start
   };
   struct Candidates {

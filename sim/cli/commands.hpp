@@ -11,5 +11,6 @@ int run_command(const std::vector<std::string>& args);
 int validate_command(const std::vector<std::string>& args);
 int list_command(const std::vector<std::string>& args);
 int collect_command(const std::vector<std::string>& args);
+int claims_command(const std::vector<std::string>& args);
 
 }  // namespace servesim::cli

@@ -19,6 +19,7 @@ constexpr const char* kUsage =
     "  validate SCENARIO  check a scenario (and its catalogs, traces and placements) without running\n"
     "  list [WHAT]        list policies, workloads, devices, batchers, or a catalog's contents\n"
     "  collect DIR...     join the summary.json files under DIRs into one CSV (for sweeps)\n"
+    "  claims [LEDGER]    run the paper experiments once and evaluate the claims ledger\n"
     "\n"
     "`servesim <command> --help` describes a command's options.\n"
     "Exit status: 0 success, 2 bad input (scenario, catalog, trace, flags), 3 internal invariant broken.\n";
@@ -29,6 +30,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "validate") return validate_command(args);
   if (command == "list") return list_command(args);
   if (command == "collect") return collect_command(args);
+  if (command == "claims") return claims_command(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return 0;

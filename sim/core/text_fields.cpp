@@ -49,6 +49,26 @@ std::vector<std::string_view> split_fields(std::string_view line) {
   return fields;
 }
 
+std::vector<std::string> split_csv_record(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
 std::string quote_field(std::string_view field) {
   constexpr std::size_t kMax = 40;
   const bool cut = field.size() > kMax;

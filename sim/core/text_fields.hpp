@@ -20,6 +20,10 @@ std::string_view trim(std::string_view text);
 // so "10,1,300" and "10 1 300" read the same. Fields are trimmed.
 std::vector<std::string_view> split_fields(std::string_view line);
 
+// One line of a CSV file the project wrote (RFC 4180 quoting: a field in
+// double quotes may hold commas and doubled quotes). Fields are not trimmed.
+std::vector<std::string> split_csv_record(std::string_view line);
+
 // A field quoted for an error message, cut to a readable length.
 std::string quote_field(std::string_view field);
 

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/text_fields.hpp"
 #include "sim/metrics/report_format.hpp"
 
 namespace servesim {
@@ -105,20 +106,10 @@ std::vector<std::string_view> csv_lines(std::string_view text) {
   return lines;
 }
 
-// The policy label: the second field (the first, the scenario's name, may be
-// quoted; labels never need quotes).
-std::string_view label_of(std::string_view line) {
-  std::size_t i = 0;
-  if (!line.empty() && line[0] == '"') {
-    for (i = 1; i < line.size(); ++i) {
-      if (line[i] == '"' && (i + 1 == line.size() || line[i + 1] != '"')) break;
-      if (line[i] == '"') ++i;  // an escaped quote
-    }
-  }
-  const std::size_t start = line.find(',', i);
-  if (start == std::string_view::npos) return {};
-  const std::size_t end = line.find(',', start + 1);
-  return line.substr(start + 1, end == std::string_view::npos ? std::string_view::npos : end - start - 1);
+// The policy label: the second field.
+std::string label_of(std::string_view line) {
+  const auto fields = split_csv_record(line);
+  return fields.size() > 1 ? fields[1] : std::string();
 }
 
 }  // namespace

@@ -280,6 +280,8 @@ const std::vector<Case>& cases() {
       {"gpu_with_cores",
        [](json& s, const TempDir&) { s["catalogs"]["hardware"][0]["device_types"][1]["cores"] = 4; },
        {"$DIR/scenario.json", "catalogs.hardware[0].device_types[1].cores", "only a \"cpu\""}},
+      {"placement_device_of_another_type", [](json& s, const TempDir&) { placement0(s)["device"] = 2; },
+       {"$DIR/scenario.json", "policies[0].params.placement[0].device", "\"cpu\" device"}},
       // Fixed bugs: user mistakes that used to end as exit 3 ("invariant
       // broken" or "internal error") or escape the output folder.
       // 1e12 s is 1e21 ns: from_seconds overflows int64 and the run end goes negative.

@@ -1,0 +1,71 @@
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <sstream>
+
+#include "sim/cli/commands.hpp"
+#include "sim/core/input_error.hpp"
+#include "sim/scenario/atomic_file.hpp"
+#include "sim/scenario/claims_report.hpp"
+#include "sim/scenario/claims_runner.hpp"
+
+namespace servesim::cli {
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr const char* kClaimsUsage =
+    "usage: servesim claims [LEDGER] [options]\n\nRuns the scenarios of the claims ledger (default "
+    "configs/scenarios/papers/claims.json) once each, evaluates every claim, prints one line per claim and, with "
+    "--doc, writes the Markdown table (docs/paper_claims.md). With --check, exits 1 if an asserted claim does not "
+    "hold.";
+
+}  // namespace
+
+int claims_command(const std::vector<std::string>& args) {
+  std::string ledger_file = "configs/scenarios/papers/claims.json";
+  std::string out_dir = "results/claims", doc, commit = "unknown";
+  ClaimsRunOptions options;
+  bool check = false;
+  po::options_description visible("claims");
+  visible.add_options()("out,o", po::value(&out_dir), "run folders go here (default results/claims)")(
+      "doc", po::value(&doc), "write the Markdown table here")(
+      "commit", po::value(&commit), "the commit the table names")(
+      "scenario", po::value(&options.scenario), "only the claims of this scenario file")(
+      "jobs,j", po::value(&options.jobs)->default_value(1), "runs at once, one thread each")(
+      "check", po::bool_switch(&check), "exit 1 if an asserted claim does not hold");
+  po::options_description all;
+  all.add(visible).add_options()("help,h", "this help")("ledger", po::value(&ledger_file));
+  po::positional_options_description positional;
+  positional.add("ledger", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help")) {
+    std::cout << kClaimsUsage << "\n" << visible;
+    return 0;
+  }
+  po::notify(vm);
+  if (options.jobs < 1) throw InputError("--jobs", "expected at least 1");
+  options.out_dir = out_dir;
+  const ClaimsLedger ledger = load_claims(ledger_file);
+  const std::vector<ClaimResult> results = run_claims(ledger, options);
+  bool failed = false;
+  for (std::size_t i = 0; i < ledger.claims.size(); ++i) {
+    if (!claim_selected(ledger, i, options)) continue;
+    const ClaimResult& r = results[i];
+    const bool holds = r.holds && *r.holds;
+    std::cout << (r.holds ? (holds ? "holds         " : "does not hold ") : "not evaluated ") << ledger.claims[i].id;
+    for (double v : r.values) std::cout << "  " << v;
+    if (!r.error.empty()) std::cout << "  " << r.error;
+    std::cout << "\n";
+    failed = failed || (ledger.claims[i].asserted && !holds);
+  }
+  if (!doc.empty()) {
+    std::ostringstream text;
+    write_claims_markdown(text, ledger, results, commit);
+    write_file_atomically(doc, text.str());
+  }
+  std::cout << claims_tally(results) << "\n";
+  return check && failed ? 1 : 0;
+}
+
+}  // namespace servesim::cli

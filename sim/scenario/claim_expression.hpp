@@ -1,0 +1,58 @@
+#pragma once
+// The small expression language of the claims ledger
+// (configs/scenarios/papers/claims.json): numbers, references to the run
+// summaries of one scenario, time-series aggregates, arithmetic, comparisons
+// and logic. A comparison is 1 when it holds and 0 when not.
+//
+//   infaas-accuracy:violation_ratio / proteus:violation_ratio
+//   proteus:per_app.resnet.goodput_qps > 0.9 * proteus:throughput_qps
+//   series(infaas, replicas_inferentia, max, 60, 90) >= 1 and infaas:cost.total < clipper-plus:cost.total
+//   value > 1        (in a claim's "holds": its "value")
+//
+// A reference is `label:dotted.path` into that run's summary.json. Labels and
+// paths may contain '-', so a binary minus needs spaces around it ("a - b").
+// series(label, column, aggregate, from_s, to_s[, app]) aggregates a
+// timeseries.csv column (mean, max, min, sum, first, last, or nonzero: the
+// share of windows where it is not 0) over the windows that lie in
+// [from_s, to_s], on the "all" rows or one application's.
+// Functions min(a, b), max(a, b), abs(a).
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace servesim {
+
+// Where references are looked up; evaluation errors are InputErrors naming
+// what could not be found.
+class ClaimValues {
+ public:
+  virtual ~ClaimValues() = default;
+  virtual double field(const std::string& label, const std::string& path) const = 0;
+  virtual double series(const std::string& label, const std::string& column, const std::string& aggregate,
+                        double from_s, double to_s, const std::string& app) const = 0;
+};
+
+class ClaimExpression {
+ public:
+  struct Node;
+
+  // Throws InputError(where, ...) naming the position of a syntax error.
+  ClaimExpression(const std::string& text, const std::string& where);
+  ClaimExpression(ClaimExpression&&) noexcept;
+  ClaimExpression& operator=(ClaimExpression&&) noexcept;
+  ~ClaimExpression();
+
+  // `value` is what the name `value` stands for (a claim's value), if any.
+  double evaluate(const ClaimValues& values, const double* value = nullptr) const;
+  // The run labels the expression refers to, in order of first use.
+  const std::vector<std::string>& labels() const { return labels_; }
+  const std::string& text() const { return text_; }
+
+ private:
+  std::string text_;
+  std::string where_;
+  std::unique_ptr<Node> root_;
+  std::vector<std::string> labels_;
+};
+
+}  // namespace servesim

@@ -1,0 +1,28 @@
+#pragma once
+// Runs the scenarios a claims ledger needs (each distinct scenario and
+// overrides once, every policy) and evaluates its claims over the runs.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/claims_ledger.hpp"
+
+namespace servesim {
+
+struct ClaimsRunOptions {
+  std::filesystem::path out_dir = "results/claims";  // run folders go to out_dir/<run key>/
+  unsigned jobs = 1;
+  // Only the claims of this scenario file (as the ledger names it, resolved); empty: all.
+  std::string scenario;
+  // Only the claims of this run of the ledger (an index in ClaimsLedger::runs).
+  std::optional<std::size_t> run;
+};
+
+// results[i] is claims[i]'s; a claim left out by the filter has no verdict.
+std::vector<ClaimResult> run_claims(const ClaimsLedger& ledger, const ClaimsRunOptions& options);
+
+// Whether claim i is selected by the filter.
+bool claim_selected(const ClaimsLedger& ledger, std::size_t i, const ClaimsRunOptions& options);
+
+}  // namespace servesim

@@ -1,0 +1,93 @@
+// The claims ledger's expressions: references, series, arithmetic, logic and
+// the errors that name where a claim is wrong.
+#include "sim/scenario/claim_expression.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "sim/core/input_error.hpp"
+
+namespace servesim {
+namespace {
+
+class FakeValues final : public ClaimValues {
+ public:
+  std::map<std::string, double> fields;
+  double field(const std::string& label, const std::string& path) const override {
+    const auto it = fields.find(label + ":" + path);
+    if (it == fields.end()) throw InputError("claims.json", "no " + label + ":" + path);
+    return it->second;
+  }
+  double series(const std::string& label, const std::string& column, const std::string& aggregate, double from_s,
+                double to_s, const std::string& app) const override {
+    last_series = label + "/" + column + "/" + aggregate + "/" + std::to_string(from_s) + "/" +
+                  std::to_string(to_s) + "/" + app;
+    return 7;
+  }
+  mutable std::string last_series;
+};
+
+double eval(const std::string& text, const FakeValues& v, const double* value = nullptr) {
+  return ClaimExpression(text, "claims.json: claims[0].holds").evaluate(v, value);
+}
+
+TEST(ClaimExpression, ReferencesWithDashesAndArithmetic) {
+  FakeValues v;
+  v.fields = {{"infaas-accuracy:violation_ratio", 0.9}, {"proteus:violation_ratio", 0.06},
+              {"proteus:per_app.resnet.goodput_qps", 100}};
+  EXPECT_DOUBLE_EQ(eval("infaas-accuracy:violation_ratio / proteus:violation_ratio", v), 15);
+  EXPECT_DOUBLE_EQ(eval("2 + 3 * 4 - (1 - 3) / 2", v), 15);
+  EXPECT_DOUBLE_EQ(eval("-proteus:per_app.resnet.goodput_qps", v), -100);
+  EXPECT_DOUBLE_EQ(eval("max(1, 2) + min(1, 2) + abs(-3)", v), 6);
+}
+
+TEST(ClaimExpression, ComparisonsAndLogic) {
+  FakeValues v;
+  v.fields = {{"a:x", 1}, {"b:x", 2}};
+  EXPECT_EQ(eval("a:x < b:x and b:x <= 2", v), 1);
+  EXPECT_EQ(eval("a:x > b:x or b:x != 2", v), 0);
+  EXPECT_EQ(eval("not a:x == 2", v), 1);
+  const double value = 4.3;
+  EXPECT_EQ(eval("value > 1", v, &value), 1);
+}
+
+TEST(ClaimExpression, SeriesNamesTheWindowsAndTheApplication) {
+  FakeValues v;
+  EXPECT_EQ(eval("series(infaas, replicas_inferentia, max, 60, 90)", v), 7);
+  EXPECT_EQ(v.last_series, "infaas/replicas_inferentia/max/60.000000/90.000000/all");
+  eval("series(proteus, goodput_qps, mean, 0, 10 * 6, resnet)", v);
+  EXPECT_EQ(v.last_series, "proteus/goodput_qps/mean/0.000000/60.000000/resnet");
+}
+
+TEST(ClaimExpression, LabelsInOrderOfFirstUse) {
+  const ClaimExpression e("b:x + a:y + series(c, col, sum, 0, 1) + b:z", "where");
+  EXPECT_EQ(e.labels(), (std::vector<std::string>{"b", "a", "c"}));
+}
+
+TEST(ClaimExpression, SyntaxErrorsNameTheClaimAndThePosition) {
+  const auto message = [](const std::string& text) {
+    try {
+      ClaimExpression(text, "claims.json: claims[2].holds");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("a:x <").find("claims[2].holds"), std::string::npos);
+  EXPECT_NE(message("a:x <").find("expected a value"), std::string::npos);
+  EXPECT_NE(message("proteus").find("expected label:path"), std::string::npos);
+  EXPECT_NE(message("series(a, b, median, 0, 1)").find("unknown aggregate"), std::string::npos);
+  EXPECT_NE(message("a:x $ 2").find("character 5"), std::string::npos);
+  EXPECT_NE(message("(a:x").find("expected ')'"), std::string::npos);
+  EXPECT_NE(message("sqrt(2)").find("unknown function"), std::string::npos);
+}
+
+TEST(ClaimExpression, AnUnknownReferenceIsAnInputError) {
+  FakeValues v;
+  EXPECT_THROW(eval("nobody:violation_ratio", v), InputError);
+  EXPECT_THROW(eval("value", v), InputError);  // no value outside "holds"
+}
+
+}  // namespace
+}  // namespace servesim
