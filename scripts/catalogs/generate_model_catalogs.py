@@ -2,9 +2,12 @@
 """Writes the project's model catalogs (configs/catalogs/models/*.json) from
 published figures. Every number is either measured (a paper or model zoo
 printed it; the entry says where) or derived by a rule stated here and in the
-entry's "provenance". Nothing here comes from the Proteus artifact's measured
-profiles (its licence allows comparison only); scenarios that want those
-import them at run time ({"import": "proteus_csv", ...}).
+entry's "provenance". No row of the Proteus artifact's measured profiles is
+copied here (its licence allows comparison only): the Proteus catalog's device
+lines are two constants per device type fitted on them by
+scripts/catalogs/fit_proteus_device_lines.py (the project lead's decision);
+scenarios that want the measured profiles themselves import them at run time
+({"import": "proteus_csv", ...}).
 
 Run from the repository root:  python3 scripts/catalogs/generate_model_catalogs.py
 The JSON is committed; the script documents how it was made. Standard library only.
@@ -16,7 +19,8 @@ Latency rule (docs/catalogs.md, "The project's catalogs"):
     latency_ms(variant, device, batch) = a_d + k_d * G_variant * batch
 with G the variant's GMACs per query, k_d the device's milliseconds per GMAC
 and a_d a per-batch overhead. CPUs have a_d = 0 (MArk section 3.4: on small
-CPU instances latency grows in proportion to the batch). The fits are below.
+CPU instances latency grows in proportion to the batch), except in the Proteus
+catalog, whose lines are fitted on ONNX Runtime measurements. The fits are below.
 """
 import json
 import math
@@ -66,24 +70,34 @@ K80_A = _y2 - K80_K * _x2
 V100_K = (INFAAS_C[1] - INFAAS_C_BATCH1_MS) / (G_RESNET50 * (INFAAS_C[0] - 1))
 V100_A = INFAAS_C_BATCH1_MS - V100_K * G_RESNET50
 
-# Other GPUs: V100's k scaled by peak FP32 TFLOPS (NVIDIA spec sheets: V100 SXM2
-# 15.7, GTX 1080 Ti 11.34, T4 8.1, A100 19.5); same per-batch overhead.
+# Peak FP32 TFLOPS (NVIDIA spec sheets: V100 SXM2 15.7, GTX 1080 Ti 11.34, T4
+# 8.1, A100 19.5): scales a GPU line to a GPU nobody measured (Proteus catalog).
 PEAK_TFLOPS = {"v100": 15.7, "gtx1080ti": 11.34, "t4": 8.1, "a100": 19.5}
-
-# "cpu" (Proteus' fixed cluster, a 4-vCPU server): one factor through the two
-# published 4-vCPU measurements, fitted in log space (relative error):
-#   INFaaS ResNet50, 4 vCPUs m5:  200 ms / 3.8 GMAC  = 52.6 ms/GMAC
-#   MArk Inception-v3, c5.xlarge: 122.4 ms / 5.72 GMAC = 21.4 ms/GMAC
-K_CPU = math.sqrt((INFAAS_A_MS / G_RESNET50) * K_C5["c5.xlarge.cpu"])
 
 # InferLine's CPU: ResNet152 at 0.6 QPS on one vCPU (InferLine prices CPUs per
 # vCPU); as a device type, the CPU of a p2.xlarge (4 vCPUs, several replicas).
 K_P2_CPU = (1000.0 / INFERLINE_R152_CPU_QPS) / G_RESNET152
 INFERLINE_CPU = "p2.xlarge.cpu"  # the device type InferLine's CPU profiles are keyed by
 
-GPU_FACTORS = {"k80": (K80_A, K80_K), "v100": (V100_A, V100_K)}
-for _gpu in ("gtx1080ti", "t4", "a100"):
-    GPU_FACTORS[_gpu] = (V100_A, V100_K * PEAK_TFLOPS["v100"] / PEAK_TFLOPS[_gpu])
+# The Proteus catalog's lines (a_d ms, k_d ms/GMAC), fitted on the Proteus
+# artifact's measured p50 latencies (profiling/aggregate_profiled.csv of
+# UMass-LIDS/Proteus, commit 6967c93; ONNX Runtime) by
+# scripts/catalogs/fit_proteus_device_lines.py, which prints these numbers and
+# their errors (docs/catalogs.md, "How far the rule is from measurements").
+# Device map: onnxruntime_cpu -> cpu, onnxruntime_gpu_pascal -> gtx1080ti,
+# onnxruntime_gpu_ampere -> a100 (the project treats the artifact's Ampere as
+# an A100).
+PROTEUS_MEASURED_LINES = {"cpu": (1.704, 10.87), "gtx1080ti": (25.5, 0.6059), "a100": (34.68, 0.4858)}
+# V100 and T4, which the artifact does not measure: the GTX 1080 Ti's line with
+# k scaled by peak FP32 (Pascal, not "Ampere": the artifact names the GTX 1080
+# Ti, so its peak is known) and the same per-batch overhead, which ONNX Runtime
+# pays on the host whatever the GPU (the artifact's Ampere overhead is not
+# smaller than its Pascal's).
+PROTEUS_REFERENCE_GPU = "gtx1080ti"
+PROTEUS_LINES = dict(PROTEUS_MEASURED_LINES)
+for _gpu in ("v100", "t4"):
+    _a, _k = PROTEUS_MEASURED_LINES[PROTEUS_REFERENCE_GPU]
+    PROTEUS_LINES[_gpu] = (_a, _k * PEAK_TFLOPS[PROTEUS_REFERENCE_GPU] / PEAK_TFLOPS[_gpu])
 
 
 def r3(x):
@@ -96,13 +110,22 @@ def linear_points(a, k_g, batches):
 
 def fit_text():
     return (
-        f"cpu {K_CPU:.2f} ms/GMAC x batch (log-space fit through INFaaS Table 2 ResNet50 on 4 vCPUs, 200 ms, "
-        f"and MArk's c5.xlarge Inception-v3 capacity, 122.4 ms); "
         f"k80 {K80_A:.1f} ms + {K80_K:.4f} ms/GMAC x batch (exact fit through InferLine ResNet152 batch 32 at 50.6 QPS "
         f"and MArk p2.xlarge Inception-v3 batch 8 at 415 batches/min); "
         f"v100 {V100_A:.3f} ms + {V100_K:.4f} ms/GMAC x batch (exact fit through INFaaS ResNet50-TensorRT batch 12 at "
-        f"15 ms, Table 2, and batch 1 at ~3.5 ms, section 6.2); gtx1080ti, t4, a100: V100's overhead and V100's "
-        f"ms/GMAC x 15.7 TFLOPS / the device's peak FP32 TFLOPS (11.34, 8.1, 19.5)"
+        f"15 ms, Table 2, and batch 1 at ~3.5 ms, section 6.2)"
+    )
+
+
+def proteus_fit_text():
+    lines = "; ".join(f"{d} {PROTEUS_LINES[d][0]:.4g} ms + {PROTEUS_LINES[d][1]:.4g} ms/GMAC x batch"
+                      for d in PROTEUS_DEVICES)
+    return (
+        f"{lines}. cpu, gtx1080ti and a100 fitted (least squares of ln(predicted / measured)) on the Proteus "
+        f"artifact's measured ONNX Runtime p50 latencies (profiling/aggregate_profiled.csv; its Ampere taken as an "
+        f"A100) by scripts/catalogs/fit_proteus_device_lines.py; v100 and t4: the gtx1080ti line's overhead and its "
+        f"ms/GMAC x {PEAK_TFLOPS[PROTEUS_REFERENCE_GPU]} TFLOPS / the device's peak FP32 TFLOPS "
+        f"({PEAK_TFLOPS['v100']}, {PEAK_TFLOPS['t4']})"
     )
 
 
@@ -463,32 +486,36 @@ T5_TOKENS = 32  # a WMT news sentence, in and out
 GPT2_TOKENS = 128  # a question with its context
 
 
-def proteus_families():
+def proteus_variant(name, accuracy, acc_note, gmac, gmac_note, params_m, params_note, source):
+    """One catalog entry of a Proteus Table 3 variant."""
+    lat = {d: linear_points(PROTEUS_LINES[d][0], PROTEUS_LINES[d][1] * gmac, PROTEUS_BATCHES) for d in PROTEUS_DEVICES}
+    return {
+        "name": name, "accuracy": accuracy, "memory_mb": memory_of(params_m),
+        "load_latency_ms": load_of(weights_mb(params_m)), "max_batch": 16, "latency_ms": lat, "source": source,
+        "provenance": {
+            "accuracy": acc_note,
+            "latency": (f"derived: {gmac:.3f} GMAC per query ({gmac_note}) on the project's per-device lines "
+                        f"a_d + k_d x GMAC x batch: " + proteus_fit_text()),
+            "memory": MEMORY_NOTE + f" ({params_m}M parameters, {params_note})",
+            "load_latency": LOAD_NOTE,
+            "max_batch": "derived: Proteus profiles batch sizes up to 16 (Proteus artifact README)",
+        },
+    }
+
+
+def proteus_variant_compute():
+    """{variant: (family, GMACs per query)}, what scripts/catalogs/fit_proteus_device_lines.py fits on."""
+    families = proteus_families(lambda name, _accuracy, _acc_note, gmac, *_: (name, gmac))
+    return {name: (f["name"], gmac) for f in families for name, gmac in f["variants"]}
+
+
+def proteus_families(v=proteus_variant):
+    """Table 3's families; each variant is what v(name, accuracy, accuracy note,
+    GMACs, GMACs note, parameters M, parameters note, source) returns."""
     fam = []
 
     def family(name, task, source, rows):
         fam.append({"name": name, "task": task, "source": source, "variants": rows})
-
-    def v(name, accuracy, acc_note, gmac, gmac_note, params_m, params_note, source):
-        lat = {}
-        for d in PROTEUS_DEVICES:
-            if d == "cpu":
-                lat[d] = proportional(K_CPU * gmac, PROTEUS_BATCHES)
-            else:
-                a, k = GPU_FACTORS[d]
-                lat[d] = linear_points(a, k * gmac, PROTEUS_BATCHES)
-        return {
-            "name": name, "accuracy": accuracy, "memory_mb": memory_of(params_m),
-            "load_latency_ms": load_of(weights_mb(params_m)), "max_batch": 16, "latency_ms": lat, "source": source,
-            "provenance": {
-                "accuracy": acc_note,
-                "latency": (f"derived: {gmac:.3f} GMAC per query ({gmac_note}) on the project's per-device lines "
-                            f"a_d + k_d x GMAC x batch: " + fit_text()),
-                "memory": MEMORY_NOTE + f" ({params_m}M parameters, {params_note})",
-                "load_latency": LOAD_NOTE,
-                "max_batch": "derived: Proteus profiles batch sizes up to 16 (Proteus artifact README)",
-            },
-        }
 
     # ResNet v1 (GluonCV), compute He et al. 2016 Table 1.
     he = "He et al. 2016 Table 1"
@@ -594,7 +621,7 @@ def proteus_catalog():
                         "each family's best) and latency derived from each variant's compute cost on the project's "
                         "per-device lines, for batch 1-16 on Proteus' devices (cpu, gtx1080ti, v100) and t4, a100. "
                         "Derived, not measured: to use Proteus' measured profiles import the artifact "
-                        "(docs/catalogs.md). Fits: " + fit_text()),
+                        "(docs/catalogs.md). Fits: " + proteus_fit_text()),
         "source": src,
         "families": proteus_families(),
     }
@@ -771,8 +798,9 @@ def infaas_zoo_catalog():
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    print(f"calibration: cpu k={K_CPU:.3f}; k80 a={K80_A:.3f} k={K80_K:.4f}; v100 a={V100_A:.4f} k={V100_K:.5f}; "
-          f"c5 {', '.join(f'{t} {k:.2f}' for t, k in K_C5.items())}; p2.xlarge.cpu {K_P2_CPU:.2f}")
+    print(f"calibration: k80 a={K80_A:.3f} k={K80_K:.4f}; v100 a={V100_A:.4f} k={V100_K:.5f}; "
+          f"c5 {', '.join(f'{t} {k:.2f}' for t, k in K_C5.items())}; p2.xlarge.cpu {K_P2_CPU:.2f}; "
+          f"proteus {', '.join(f'{d} a={a:.4g} k={k:.4g}' for d, (a, k) in PROTEUS_LINES.items())}")
     write("infaas_resnet50.json", infaas_catalog())
     write("mark_models.json", mark_catalog())
     write("inferline_models.json", inferline_catalog())
