@@ -13,8 +13,9 @@
 //   "monitor_interval_s": 2,         // section 5
 //   "model_autoscaler_interval_s": 1,// section 5
 //   "vm_autoscaler_interval_s": 2,   // section 5
-//   "scale_down_delay": "load_latency",   // section 4.2.2's T_v, or "public_code" (CPU 10, GPU 20,
-//                                         // Inferentia 15 model-autoscaler checks)
+//   "scale_down_delay": "public_code",    // section 4.2.2's T_v in model-autoscaler checks: the public
+//                                         // code's CPU 10, GPU 20, Inferentia 15; or "load_latency":
+//                                         // the variant's loading latency (model_autoscaler.hpp)
 //   "cpu_overload_ratio": 2.5, "cpu_clear_ratio": 1.5,                  // public code
 //   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code
 //   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code
@@ -121,7 +122,7 @@ struct InfaasParams {
   Duration monitor_interval = from_seconds(2);
   Duration model_autoscaler_interval = from_seconds(1);
   Duration vm_autoscaler_interval = from_seconds(2);
-  ScaleDownDelay scale_down_delay = ScaleDownDelay::kLoadLatency;
+  ScaleDownDelay scale_down_delay = ScaleDownDelay::kPublicCode;
   // Public code (autoscaler.cc): delay counters by DeviceKind (cpu, gpu, inferentia, lambda).
   std::array<std::uint32_t, kDeviceKindCount> scale_down_checks = {10, 20, 15, 0};
   StateThresholds states;
