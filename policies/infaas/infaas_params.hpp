@@ -22,7 +22,8 @@
 //   "vm_utilisation_threshold": 0.8,            // section 4.2.3
 //   "vm_inferentia_utilisation_threshold": 0.7, // public code
 //   "vm_overloaded_fraction": 0.8,              // section 4.2.3
-//   "vm_cooldown_checks": 15, "vm_idle_checks": 15,  // public code
+//   "vm_cooldown_checks": 15, "vm_low_utilisation_checks": 15,  // public code
+//   "vm_low_utilisation": {"cpu": 0.05, "gpu": 0.08, "inferentia": 0.25},  // public code (vm_autoscaler.hpp)
 //   "max_workers": {"p3.2xlarge": 2},  // an experiment's bound (worker_limits.hpp); none by default
 //   "cpu_cores_per_replica": 4,      // Table 2: variant A runs on 4 CPUs
 //   "batch_cap": 32,                 // public code

@@ -42,7 +42,9 @@ TEST(InfaasParams, DefaultsAreThePapersAndThePublicCodes) {
   EXPECT_DOUBLE_EQ(p.states.cpu_overload_ratio, 2.5);
   EXPECT_DOUBLE_EQ(p.states.accelerator_overload_ratio, 1.5);
   EXPECT_DOUBLE_EQ(p.vm.utilisation_threshold, 0.8);
-  EXPECT_EQ(p.vm.idle_checks, 15u);
+  EXPECT_EQ(p.vm.low_utilisation_checks, 15u);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[0], 0.05);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[2], 0.25);
   EXPECT_EQ(p.profiles.batch_cap, 32u);
   EXPECT_EQ(p.scale_down_delay, ScaleDownDelay::kPublicCode);
   ASSERT_EQ(p.initial_workers.size(), 1u);  // one worker of the CPU type
@@ -56,7 +58,8 @@ TEST(InfaasParams, OverridesAreRead) {
                                               {"lambda_per_s", 0.5},
                                               {"initial_workers", {{"gpu.w", 2}}},
                                               {"scale_down_delay", "load_latency"},
-                                              {"vm_idle_checks", 30},
+                                              {"vm_low_utilisation_checks", 30},
+                                              {"vm_low_utilisation", {{"gpu", 0.1}}},
                                               {"cost_per_gb_second", {{"gpu", 1.0}}},
                                               {"unmet", "reject"}}),
                                world);
@@ -64,7 +67,9 @@ TEST(InfaasParams, OverridesAreRead) {
   EXPECT_DOUBLE_EQ(p.lambda_per_s, 0.5);
   EXPECT_EQ(p.initial_workers[0].second, 2u);
   EXPECT_EQ(p.scale_down_delay, ScaleDownDelay::kLoadLatency);
-  EXPECT_EQ(p.vm.idle_checks, 30u);
+  EXPECT_EQ(p.vm.low_utilisation_checks, 30u);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[1], 0.1);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[0], 0.05);
   EXPECT_DOUBLE_EQ(p.profiles.cost_per_gb_second[1], 1.0);
   EXPECT_DOUBLE_EQ(p.profiles.cost_per_gb_second[0], 0.031);
   EXPECT_EQ(p.unmet, UnmetQueries::kReject);
