@@ -31,7 +31,12 @@
 // Without this check the variant with the smallest slack, which the
 // dispatcher fills first, always looks short and is replicated without end.
 // For the same reason one replica may be removed when the other variants
-// can carry the architecture's load.
+// can carry the architecture's load. Both depart from section 4.2.2's rule,
+// which looks at one worker's variants only (docs/policies.md lists them).
+// The capacity counted is the dispatcher's: not that of Overloaded or
+// Interfered variants, which Algorithm 1 avoids (section 4.1); counting it
+// held back the scale-up of a variant five times over its capacity while the
+// room was in a variant the dispatcher would not use.
 // The autoscaler plans; the policy places replicas (its worker first, then
 // online bin packing over the others, then a new worker from the VM
 // autoscaler) and carries the actions out. A {variant, worker} in transition

@@ -70,6 +70,31 @@ TEST(InfaasModelAutoscaler, UpgradeWithoutCapableHardwareAsksForAWorker) {
   EXPECT_EQ(f.c().unloads, std::vector<ReplicaId>{0});
 }
 
+// A variant short of capacity is not replicated while its architecture's
+// other variants have room (the dispatcher sends them its overflow), but room
+// in an Overloaded variant does not count: Algorithm 1 avoids it.
+TEST(InfaasModelAutoscaler, RoomOnlyInAnOverloadedVariantDoesNotHoldBackAReplication) {
+  PolicyFixture f;
+  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}, {"gpu.w", 1}}},
+                         {"preload", json::array({{{"variant", "A"}, {"device_type", "box.cpu"}},
+                                                  {{"variant", "C"}, {"device_type", "gpu"}}})}}),
+          {single_model_app("a", 0, 300)});
+  // C: 60 ms observed against 31.7 ms profiled, alone on its GPU: Overloaded from the monitor at 2.
+  f.c().fake(1).info.observed_latency_mean = from_millis(60);
+  f.c().fake(1).info.served_per_second = 100;
+  f.load_then_tick(1, 4);
+  f.load_then_tick(2, 5);  // A: 4.5 QPS over two seconds, Active
+  const auto a_loads = [&] {
+    int n = 0;
+    for (std::size_t k = 0; k < f.c().loads.size(); ++k) n += f.loaded(k) == "A";
+    return n;
+  };
+  EXPECT_EQ(a_loads(), 1);
+  f.load_then_tick(3, 5);  // A: 5 QPS, headroom 1 < 1.05; C's 882 QPS of room is not the dispatcher's
+  EXPECT_EQ(f.p().store().instance(f.p().store().replica(1).instance).state, VariantState::kOverloaded);
+  EXPECT_EQ(a_loads(), 2);
+}
+
 TEST(InfaasModelAutoscaler, ReplicationBeyondTheWorkerGoesToANewWorker) {
   PolicyFixture f;
   // Only CPU hardware: 18 QPS needs 4 A (18.9 / 5); the worker holds 2.
