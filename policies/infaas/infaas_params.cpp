@@ -67,6 +67,19 @@ std::uint32_t checks(const JsonNode& params, std::string_view key, std::uint32_t
   return static_cast<std::uint32_t>(n);
 }
 
+// An object {"cpu": x, "gpu": y, "inferentia": z}: each value given replaces
+// that kind's in `values`, read by `read(object, kind, fallback)`.
+template <typename Read>
+void by_kind(const JsonNode& params, std::string_view key, std::array<double, kDeviceKindCount>& values, Read read) {
+  if (!params.has(key)) return;
+  const JsonNode object = params.at(key);
+  object.expect_object({"cpu", "gpu", "inferentia"});
+  for (std::size_t k = 0; k < 3; ++k) {
+    const std::string kind(device_kind_name(static_cast<DeviceKind>(k)));
+    values[k] = read(object, kind, values[k]);
+  }
+}
+
 Duration interval(const JsonNode& params, std::string_view key, Duration fallback) {
   if (!params.has(key)) return fallback;
   const double s = params.positive(key);
@@ -91,7 +104,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "scale_down_delay", "cpu_overload_ratio", "cpu_clear_ratio", "accelerator_overload_ratio",
                         "accelerator_clear_ratio", "accelerator_min_latency_ms", "backlog_fraction",
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
-                        "vm_cooldown_checks", "vm_idle_checks", "cpu_cores_per_replica", "batch_cap",
+                        "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
                         "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
                         "max_workers", "fixed_variants", "preload_placement"});
   InfaasParams p;
@@ -150,19 +163,14 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
       fraction(params, "vm_inferentia_utilisation_threshold", vm.inferentia_utilisation_threshold);
   vm.overloaded_fraction = fraction(params, "vm_overloaded_fraction", vm.overloaded_fraction);
   vm.cooldown_checks = checks(params, "vm_cooldown_checks", vm.cooldown_checks);
-  vm.idle_checks = checks(params, "vm_idle_checks", vm.idle_checks);
+  vm.low_utilisation_checks = checks(params, "vm_low_utilisation_checks", vm.low_utilisation_checks);
+  by_kind(params, "vm_low_utilisation", vm.low_utilisation, fraction);
 
   p.cpu_cores_per_replica = checks(params, "cpu_cores_per_replica", p.cpu_cores_per_replica);
   p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);
   p.profiles.cpu_min_slo = from_millis(params.non_negative_or("cpu_min_slo_ms", 50));
-  if (params.has("cost_per_gb_second")) {
-    const JsonNode costs = params.at("cost_per_gb_second");
-    costs.expect_object({"cpu", "gpu", "inferentia"});
-    for (std::size_t k = 0; k < 3; ++k) {
-      const std::string kind(device_kind_name(static_cast<DeviceKind>(k)));
-      p.profiles.cost_per_gb_second[k] = costs.non_negative_or(kind, p.profiles.cost_per_gb_second[k]);
-    }
-  }
+  by_kind(params, "cost_per_gb_second", p.profiles.cost_per_gb_second,
+          [](const JsonNode& costs, std::string_view kind, double fallback) { return costs.non_negative_or(kind, fallback); });
   if (params.has("unmet")) {
     p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
   }

@@ -13,15 +13,17 @@
 //   "monitor_interval_s": 2,         // section 5
 //   "model_autoscaler_interval_s": 1,// section 5
 //   "vm_autoscaler_interval_s": 2,   // section 5
-//   "scale_down_delay": "load_latency",   // section 4.2.2's T_v, or "public_code" (CPU 10, GPU 20,
-//                                         // Inferentia 15 model-autoscaler checks)
+//   "scale_down_delay": "public_code",    // section 4.2.2's T_v in model-autoscaler checks: the public
+//                                         // code's CPU 10, GPU 20, Inferentia 15; or "load_latency":
+//                                         // the variant's loading latency (model_autoscaler.hpp)
 //   "cpu_overload_ratio": 2.5, "cpu_clear_ratio": 1.5,                  // public code
 //   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code
 //   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code
 //   "vm_utilisation_threshold": 0.8,            // section 4.2.3
 //   "vm_inferentia_utilisation_threshold": 0.7, // public code
 //   "vm_overloaded_fraction": 0.8,              // section 4.2.3
-//   "vm_cooldown_checks": 15, "vm_idle_checks": 15,  // public code
+//   "vm_cooldown_checks": 15, "vm_low_utilisation_checks": 15,  // public code
+//   "vm_low_utilisation": {"cpu": 0.05, "gpu": 0.08, "inferentia": 0.25},  // public code (vm_autoscaler.hpp)
 //   "max_workers": {"p3.2xlarge": 2},  // an experiment's bound (worker_limits.hpp); none by default
 //   "cpu_cores_per_replica": 4,      // Table 2: variant A runs on 4 CPUs
 //   "batch_cap": 32,                 // public code
@@ -121,7 +123,7 @@ struct InfaasParams {
   Duration monitor_interval = from_seconds(2);
   Duration model_autoscaler_interval = from_seconds(1);
   Duration vm_autoscaler_interval = from_seconds(2);
-  ScaleDownDelay scale_down_delay = ScaleDownDelay::kLoadLatency;
+  ScaleDownDelay scale_down_delay = ScaleDownDelay::kPublicCode;
   // Public code (autoscaler.cc): delay counters by DeviceKind (cpu, gpu, inferentia, lambda).
   std::array<std::uint32_t, kDeviceKindCount> scale_down_checks = {10, 20, 15, 0};
   StateThresholds states;

@@ -434,16 +434,14 @@ void InfaasPolicy::run_vm_autoscaler(const ClusterView& view) {
     c.kind = worker.kind;
     c.running = worker.phase == WorkerPhase::kRunning;
     c.utilisation = worker.utilisation;
-    bool busy = false;
     for (std::uint32_t i : store_.instances_on_worker(w)) {
       const VariantInstance& vi = store_.instance(i);
       if (vi.replicas.empty()) continue;
       c.hosts_variants = true;
       c.overloaded = c.overloaded || vi.state == VariantState::kOverloaded;
       c.interfered = c.interfered || vi.state == VariantState::kInterfered;
-      busy = busy || vi.in_transition;
+      c.in_transition = c.in_transition || vi.in_transition;
     }
-    c.idle = worker.load_qps == 0 && worker.outstanding == 0 && !busy;
     checks.push_back(c);
   }
   const infaas::VmDecision decision = vm_autoscaler_.check(checks, minimum_workers_);

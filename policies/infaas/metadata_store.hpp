@@ -34,8 +34,6 @@ struct Worker {
   std::uint32_t cpu_slots = 1;  // CPU replicas one of its CPU devices holds (vCPUs / cores per replica)
   // From the monitor's last look.
   double utilisation = 0;   // recent busy fraction of its devices of `kind`
-  double load_qps = 0;      // queries routed to it per second
-  std::uint64_t outstanding = 0;
 };
 
 struct VariantInstance {

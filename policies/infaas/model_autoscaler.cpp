@@ -13,6 +13,13 @@ ScalingOption option_of(const MetadataStore& store, std::uint32_t p, const Model
   return o;
 }
 
+// What a {variant, worker} adds to its architecture's capacity for the
+// dispatcher: its replicas' saturation throughput, unless Algorithm 1 avoids it.
+double dispatchable_capacity(const VariantProfile& p, const VariantInstance& vi) {
+  if (vi.state == VariantState::kOverloaded || vi.state == VariantState::kInterfered) return 0.0;
+  return p.saturation_qps * static_cast<double>(vi.replicas.size());
+}
+
 }  // namespace
 
 ModelAutoscaler::ModelAutoscaler(ModelScalingRules rules, std::vector<std::vector<std::uint32_t>> alternatives)
@@ -43,7 +50,9 @@ void ModelAutoscaler::measure(MetadataStore& store, SimTime now) {
 std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime now, const Room& room) {
   std::vector<ScalingAction> actions;
   // The application-level side of constraint (1): capacity and load of each
-  // architecture over every worker that is not gone.
+  // architecture over every worker that is not gone. Only capacity the
+  // dispatcher may use counts: Algorithm 1 avoids Overloaded and Interfered
+  // variants (section 4.1), so their replicas carry nothing of another's load.
   family_capacity_.clear();
   family_load_.clear();
   for (const auto& [i, vi] : store.instances()) {
@@ -53,7 +62,7 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
       family_capacity_.resize(p.family + 1, 0.0);
       family_load_.resize(p.family + 1, 0.0);
     }
-    family_capacity_[p.family] += p.saturation_qps * static_cast<double>(vi.replicas.size());
+    family_capacity_[p.family] += dispatchable_capacity(p, vi);
     family_load_[p.family] += vi.load_qps;
   }
   for (const auto& [w, worker] : store.workers()) {
@@ -88,7 +97,7 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
           actions.push_back({d.kind, i, d.profile, d.replicas, d.cost, headroom < rules_.slack});
           const VariantProfile& to = store.profile(d.profile);
           family_capacity_[f] += to.saturation_qps * static_cast<double>(d.replicas) -
-                                 (d.kind == ScalingDecision::Kind::kSwitch ? running.saturation_qps * n : 0.0);
+                                 (d.kind == ScalingDecision::Kind::kSwitch ? dispatchable_capacity(store.profile(vi.profile), vi) : 0.0);
         }
         continue;
       }

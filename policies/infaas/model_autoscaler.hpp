@@ -11,9 +11,19 @@
 // assesses whether it is more cost-effective to scale to a different
 // variant", section 4.1), taken to carry at least its saturation load. Otherwise each variant in the Active state
 // is checked for a scale-down (remove one replica, or downgrade), which is
-// taken only once it has stayed possible for T_v, the variant's load latency
-// (section 4.2.2), or with "scale_down_delay": "public_code" for the public
-// code's delay counters (CPU 10, GPU 20, Inferentia 15 checks).
+// taken only once it has been possible on every check for T_v (section 4.2.2:
+// "waits for T_v time slots before executing the chosen strategy for a
+// variant v, to avoid scaling down too quickly"); a check where it is not
+// possible starts the wait again. T_v counts model-autoscaler checks, by the
+// variant's hardware: CPU 10, GPU 20, Inferentia 15 (INFaaS public code,
+// src/worker/autoscaler.cc, CPU_/GPU_/INFA_SCALE_DOWN_DELAY: "scale down if
+// we get 10 continuous scale down requests"); the scale-down is taken on the
+// check after them, as there. The paper sets T_v "equal to the loading
+// latency of variant v"; with "scale_down_delay": "load_latency" the wait is
+// that latency, which, under one period (the catalogs' 0.7 s against the 1 s
+// period), lets a variant scale down on its second under-used check: on a
+// flat load near one replica's capacity it then scales 1 <-> 2 every few
+// seconds, as each noisy two-second measure crosses the slack.
 // Whatever the trigger, a variant scales up only while its architecture's
 // capacity over all workers is short of its load x slack: the ILP's
 // constraint (1) sums over all variants of the application, and the
@@ -21,7 +31,12 @@
 // Without this check the variant with the smallest slack, which the
 // dispatcher fills first, always looks short and is replicated without end.
 // For the same reason one replica may be removed when the other variants
-// can carry the architecture's load.
+// can carry the architecture's load. Both depart from section 4.2.2's rule,
+// which looks at one worker's variants only (docs/policies.md lists them).
+// The capacity counted is the dispatcher's: not that of Overloaded or
+// Interfered variants, which Algorithm 1 avoids (section 4.1); counting it
+// held back the scale-up of a variant five times over its capacity while the
+// room was in a variant the dispatcher would not use.
 // The autoscaler plans; the policy places replicas (its worker first, then
 // online bin packing over the others, then a new worker from the VM
 // autoscaler) and carries the actions out. A {variant, worker} in transition
@@ -40,7 +55,7 @@ namespace servesim::infaas {
 struct ModelScalingRules {
   double slack = 1.05;        // section 5
   double lambda_per_s = 1.0;  // section 4.2.1; no published value
-  bool public_code_delay = false;
+  bool public_code_delay = true;  // T_v in checks (delay_checks), else the load latency
   std::array<std::uint32_t, kDeviceKindCount> delay_checks = {10, 20, 15, 0};  // public code
   Duration interval = from_seconds(1);  // section 5
 };

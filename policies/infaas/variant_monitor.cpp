@@ -15,8 +15,6 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
 
   // Per worker: busy slot-seconds over the period, by device.
   for (auto& [w, worker] : store.workers()) {
-    worker.load_qps = 0;
-    worker.outstanding = 0;
     if (worker.phase == WorkerPhase::kGone) {
       worker.utilisation = 0;
       continue;
@@ -81,8 +79,6 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
     seen.load_qps = std::max(incoming, served);
     seen.observed = served > 0 ? Duration{static_cast<std::int64_t>(latency_weighted / served)} : latency_max;
     vi.state = next_state(vi.state, seen, limits_);
-    worker.load_qps += incoming;
-    worker.outstanding += seen.outstanding;
   }
 }
 

@@ -44,26 +44,28 @@ VmDecision VmAutoscaler::check(std::span<const WorkerCheck> workers, std::span<c
     cooldown_[k] = rules_.cooldown_checks;
   }
 
-  // Scale down: idle streaks, newest first, above each type's minimum.
+  // Scale down: low-utilisation streaks, newest first, above each type's minimum.
   // A worker missing from a check has left for good: its streak goes.
   std::vector<std::uint32_t> alive(minimum.size(), 0);
   std::map<std::uint32_t, std::uint32_t> streak;
   for (const WorkerCheck& w : workers) {
     if (w.type_key >= alive.size()) alive.resize(w.type_key + 1, 0);
     ++alive[w.type_key];
-    const auto before = idle_streak_.find(w.worker);
-    streak[w.worker] = w.running && w.idle ? (before == idle_streak_.end() ? 0 : before->second) + 1 : 0;
+    const auto before = low_streak_.find(w.worker);
+    const bool low = w.running && !w.in_transition &&
+                     w.utilisation <= rules_.low_utilisation[static_cast<std::size_t>(w.kind)];
+    streak[w.worker] = low ? (before == low_streak_.end() ? 0 : before->second) + 1 : 0;
   }
-  idle_streak_ = std::move(streak);
+  low_streak_ = std::move(streak);
   std::vector<const WorkerCheck*> order;
   for (const WorkerCheck& w : workers) order.push_back(&w);
   std::sort(order.begin(), order.end(), [](const WorkerCheck* a, const WorkerCheck* b) { return a->worker > b->worker; });
   for (const WorkerCheck* w : order) {
-    if (idle_streak_.at(w->worker) < rules_.idle_checks) continue;
+    if (low_streak_.at(w->worker) < rules_.low_utilisation_checks) continue;
     const std::uint32_t floor = w->type_key < minimum.size() ? minimum[w->type_key] : 0;
     if (alive[w->type_key] <= floor) continue;
     --alive[w->type_key];
-    idle_streak_.at(w->worker) = 0;
+    low_streak_.at(w->worker) = 0;
     decision.stop.push_back(w->worker);
   }
   return decision;

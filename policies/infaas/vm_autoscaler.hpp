@@ -12,10 +12,18 @@
 // that kind (the public code waits 15 iterations; we keep the wait per kind so
 // a GPU shortage does not delay a CPU one), and never adds one while another
 // of that kind is still booting (it will absorb the load).
-// It removes a worker after 15 consecutive idle checks (the public code's
-// 15 low-utilisation checks; idle = no query arrived and none outstanding),
-// newest first, never below a type's initial count (per type, so an initial
-// GPU worker is not traded for a CPU one).
+// It removes a worker after 15 consecutive checks at low utilisation of its
+// hardware (INFaaS public code, src/master/master_vm_daemon.cc: a machine is
+// given vm_shutdown_thresh = 15 chances, the count restarting at a check above
+// the thresholds), newest first, never below a type's initial count (per type,
+// so an initial GPU worker is not traded for a CPU one; the public code keeps
+// the initial workers too). Low is the public code's shutdown thresholds, on
+// the worker's own utilisation: the public code compares the least and the
+// average utilisation over all workers with one cluster-wide count, we keep a
+// count per worker, so the per-worker (least) thresholds apply where it has
+// them (cpu_shutdown_min 5 %, gpu_shutdown_min 8 %) and the average one where
+// it has no other (avg_inferentia_shutdown_min 25 %). A worker whose variants
+// are loading or being replaced is not judged (its load has not moved yet).
 #include <array>
 #include <cstdint>
 #include <map>
@@ -31,7 +39,9 @@ struct VmRules {
   double inferentia_utilisation_threshold = 0.7;  // public code
   double overloaded_fraction = 0.8;               // section 4.2.3
   std::uint32_t cooldown_checks = 15;             // public code
-  std::uint32_t idle_checks = 15;                 // public code
+  std::uint32_t low_utilisation_checks = 15;      // public code
+  // By DeviceKind (cpu, gpu, inferentia, lambda): at or below this a check counts as low.
+  std::array<double, kDeviceKindCount> low_utilisation = {0.05, 0.08, 0.25, 0.0};  // public code
 };
 
 struct WorkerCheck {
@@ -43,7 +53,7 @@ struct WorkerCheck {
   bool hosts_variants = false;
   bool overloaded = false;      // hosts an Overloaded variant
   bool interfered = false;      // hosts an Interfered variant
-  bool idle = false;            // no query since the last check, none outstanding
+  bool in_transition = false;   // hosts a variant whose replicas are loading or being replaced
 };
 
 struct VmDecision {
@@ -64,7 +74,7 @@ class VmAutoscaler {
  private:
   VmRules rules_;
   std::array<std::uint32_t, kDeviceKindCount> cooldown_{};
-  std::map<std::uint32_t, std::uint32_t> idle_streak_;  // by worker, those of the last check only
+  std::map<std::uint32_t, std::uint32_t> low_streak_;  // by worker, those of the last check only
 };
 
 }  // namespace servesim::infaas

@@ -70,6 +70,31 @@ TEST(InfaasModelAutoscaler, UpgradeWithoutCapableHardwareAsksForAWorker) {
   EXPECT_EQ(f.c().unloads, std::vector<ReplicaId>{0});
 }
 
+// A variant short of capacity is not replicated while its architecture's
+// other variants have room (the dispatcher sends them its overflow), but room
+// in an Overloaded variant does not count: Algorithm 1 avoids it.
+TEST(InfaasModelAutoscaler, RoomOnlyInAnOverloadedVariantDoesNotHoldBackAReplication) {
+  PolicyFixture f;
+  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}, {"gpu.w", 1}}},
+                         {"preload", json::array({{{"variant", "A"}, {"device_type", "box.cpu"}},
+                                                  {{"variant", "C"}, {"device_type", "gpu"}}})}}),
+          {single_model_app("a", 0, 300)});
+  // C: 60 ms observed against 31.7 ms profiled, alone on its GPU: Overloaded from the monitor at 2.
+  f.c().fake(1).info.observed_latency_mean = from_millis(60);
+  f.c().fake(1).info.served_per_second = 100;
+  f.load_then_tick(1, 4);
+  f.load_then_tick(2, 5);  // A: 4.5 QPS over two seconds, Active
+  const auto a_loads = [&] {
+    int n = 0;
+    for (std::size_t k = 0; k < f.c().loads.size(); ++k) n += f.loaded(k) == "A";
+    return n;
+  };
+  EXPECT_EQ(a_loads(), 1);
+  f.load_then_tick(3, 5);  // A: 5 QPS, headroom 1 < 1.05; C's 882 QPS of room is not the dispatcher's
+  EXPECT_EQ(f.p().store().instance(f.p().store().replica(1).instance).state, VariantState::kOverloaded);
+  EXPECT_EQ(a_loads(), 2);
+}
+
 TEST(InfaasModelAutoscaler, ReplicationBeyondTheWorkerGoesToANewWorker) {
   PolicyFixture f;
   // Only CPU hardware: 18 QPS needs 4 A (18.9 / 5); the worker holds 2.
@@ -84,9 +109,11 @@ TEST(InfaasModelAutoscaler, ReplicationBeyondTheWorkerGoesToANewWorker) {
   EXPECT_EQ(f.p().stats().replications, 3u);
 }
 
-TEST(InfaasModelAutoscaler, ScaleDownWaitsForTheLoadLatency) {
+TEST(InfaasModelAutoscaler, ScaleDownWaitsForTheLoadLatencyWhenAsked) {
   PolicyFixture f;
-  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}}}, {"preload", preload("A", "box.cpu", 2)}}),
+  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}}},
+                         {"preload", preload("A", "box.cpu", 2)},
+                         {"scale_down_delay", "load_latency"}}),
           {single_model_app("a", 0, 300)});
   f.load_then_tick(1, 1);  // one A would do: possible from t = 1
   EXPECT_TRUE(f.c().unloads.empty());
@@ -100,30 +127,33 @@ TEST(InfaasModelAutoscaler, ScaleDownWaitsForTheLoadLatency) {
   EXPECT_EQ(f.p().stats().removals, 1u);
 }
 
-TEST(InfaasModelAutoscaler, PublicCodeDelayCountsChecks) {
+// By default T_v is the public code's count of checks: a CPU variant scales
+// down on the check after 10 under-used ones in a row.
+TEST(InfaasModelAutoscaler, ScaleDownWaitsTenChecksOnTheCpu) {
   PolicyFixture f;
-  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}}},
-                         {"preload", preload("A", "box.cpu", 2)},
-                         {"scale_down_delay", "public_code"}}),
+  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}}}, {"preload", preload("A", "box.cpu", 2)}}),
           {single_model_app("a", 0, 300)});
-  for (int t = 1; t <= 10; ++t) f.load_then_tick(t, 1);
+  for (int t = 1; t <= 9; ++t) f.load_then_tick(t, 1);
+  f.load_then_tick(10, 10);  // 5.5 QPS over the last two seconds: not possible, the count restarts
+  f.load_then_tick(11, 1);   // still 5.5
+  for (int t = 12; t <= 21; ++t) f.load_then_tick(t, 1);  // possible from 12
   EXPECT_TRUE(f.c().unloads.empty());
-  f.load_then_tick(11, 1);  // CPU: 10 checks after the first
+  f.load_then_tick(22, 1);  // 10 checks after the first
   EXPECT_EQ(f.c().unloads.size(), 1u);
 }
 
-TEST(InfaasModelAutoscaler, LowLoadDowngradesFromGpuToCpu) {
+TEST(InfaasModelAutoscaler, LowLoadDowngradesFromGpuToCpuAfterTwentyChecks) {
   PolicyFixture f;
   f.build(table2_params({{"initial_workers", {{"cpu.w", 1}, {"gpu.w", 1}}}, {"preload", preload("C", "gpu")}}),
           {single_model_app("a", 0, 300)});
-  f.load_then_tick(1, 4);
+  for (int t = 1; t <= 20; ++t) f.load_then_tick(t, 4);
   EXPECT_EQ(f.c().loads.size(), 1u);
-  f.load_then_tick(2, 4);  // after T_v: 1 A (1.7 - 16) is the cheapest that carries 4.2 QPS
+  f.load_then_tick(21, 4);  // after T_v (GPU: 20): 1 A (1.7 - 16) is the cheapest that carries 4.2 QPS
   ASSERT_EQ(f.c().loads.size(), 2u);
   EXPECT_EQ(f.loaded(1), "A");
   EXPECT_EQ(f.c().loads[1].device, f.device_of_worker(0));
   EXPECT_EQ(f.p().stats().downgrades, 1u);
-  f.tick(3);
+  f.tick(22);
   EXPECT_EQ(f.c().unloads, std::vector<ReplicaId>{0});
   EXPECT_EQ(f.variant_of(f.route()), "A");
 }
@@ -132,8 +162,9 @@ TEST(InfaasModelAutoscaler, IdleVariantIsUnloaded) {
   PolicyFixture f;
   f.build(table2_params({{"initial_workers", {{"cpu.w", 1}}}, {"preload", preload("A", "box.cpu")}}),
           {single_model_app("a", 0, 300)});
-  f.tick(1);
-  f.tick(2);
+  for (int t = 1; t <= 10; ++t) f.tick(t);
+  EXPECT_TRUE(f.c().unloads.empty());
+  f.tick(11);
   EXPECT_EQ(f.c().unloads, std::vector<ReplicaId>{0});
   // The next query loads it again (Algorithm 1, Inactive).
   EXPECT_EQ(f.variant_of(f.route()), "A");

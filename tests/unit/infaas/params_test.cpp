@@ -42,9 +42,11 @@ TEST(InfaasParams, DefaultsAreThePapersAndThePublicCodes) {
   EXPECT_DOUBLE_EQ(p.states.cpu_overload_ratio, 2.5);
   EXPECT_DOUBLE_EQ(p.states.accelerator_overload_ratio, 1.5);
   EXPECT_DOUBLE_EQ(p.vm.utilisation_threshold, 0.8);
-  EXPECT_EQ(p.vm.idle_checks, 15u);
+  EXPECT_EQ(p.vm.low_utilisation_checks, 15u);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[0], 0.05);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[2], 0.25);
   EXPECT_EQ(p.profiles.batch_cap, 32u);
-  EXPECT_EQ(p.scale_down_delay, ScaleDownDelay::kLoadLatency);
+  EXPECT_EQ(p.scale_down_delay, ScaleDownDelay::kPublicCode);
   ASSERT_EQ(p.initial_workers.size(), 1u);  // one worker of the CPU type
   EXPECT_EQ(world.hardware->instance_type(p.initial_workers[0].first).name, "cpu.w");
   EXPECT_FALSE(p.queue_aware);
@@ -55,16 +57,19 @@ TEST(InfaasParams, OverridesAreRead) {
   const InfaasParams p = parse(table2_params({{"slack_threshold", 1.1},
                                               {"lambda_per_s", 0.5},
                                               {"initial_workers", {{"gpu.w", 2}}},
-                                              {"scale_down_delay", "public_code"},
-                                              {"vm_idle_checks", 30},
+                                              {"scale_down_delay", "load_latency"},
+                                              {"vm_low_utilisation_checks", 30},
+                                              {"vm_low_utilisation", {{"gpu", 0.1}}},
                                               {"cost_per_gb_second", {{"gpu", 1.0}}},
                                               {"unmet", "reject"}}),
                                world);
   EXPECT_DOUBLE_EQ(p.slack_threshold, 1.1);
   EXPECT_DOUBLE_EQ(p.lambda_per_s, 0.5);
   EXPECT_EQ(p.initial_workers[0].second, 2u);
-  EXPECT_EQ(p.scale_down_delay, ScaleDownDelay::kPublicCode);
-  EXPECT_EQ(p.vm.idle_checks, 30u);
+  EXPECT_EQ(p.scale_down_delay, ScaleDownDelay::kLoadLatency);
+  EXPECT_EQ(p.vm.low_utilisation_checks, 30u);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[1], 0.1);
+  EXPECT_DOUBLE_EQ(p.vm.low_utilisation[0], 0.05);
   EXPECT_DOUBLE_EQ(p.profiles.cost_per_gb_second[1], 1.0);
   EXPECT_DOUBLE_EQ(p.profiles.cost_per_gb_second[0], 0.031);
   EXPECT_EQ(p.unmet, UnmetQueries::kReject);

@@ -55,11 +55,9 @@ TEST(InfaasReport, UpgradeDowngradeRemovalAndRouteLoad) {
   f.load_then_tick(1, 700);  // 700 QPS on one A: up to C
   f.tick(2);                 // C serves: A goes; no scale-down before 4 (two periods)
   f.load_then_tick(3, 4);
-  f.load_then_tick(4, 4);    // 4 QPS: a downgrade is possible from 4
-  f.load_then_tick(5, 4);    // T_v later: back down to A
-  f.tick(6);                 // A serves: C goes; no scale-down before 8
-  f.tick(8);                 // idle: a removal is possible from 8
-  f.tick(9);                 // T_v later, A is unloaded
+  for (int t = 4; t <= 24; ++t) f.load_then_tick(t, 4);  // 4 QPS: a downgrade is possible from 4, T_v (GPU 20) later back down to A
+  f.tick(25);                // A serves: C goes; no scale-down before 27
+  for (int t = 27; t <= 37; ++t) f.tick(t);  // idle: a removal is possible from 27, T_v (CPU 10) later A is unloaded
   ASSERT_EQ(f.c().unloads.size(), 3u);
   f.route();                 // the next query loads it again (Algorithm 1, Inactive)
   EXPECT_EQ(reported(f.p()),

@@ -1,5 +1,6 @@
 // The VM autoscaler's three triggers, its wait after a launch, and the
-// scale-down after 15 idle checks, never below a type's initial count.
+// scale-down after 15 low-utilisation checks, never below a type's initial
+// count.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -72,32 +73,45 @@ TEST(InfaasVmAutoscaler, WaitsFifteenChecksAndForABootingWorker) {
   EXPECT_TRUE(vm.check(gpu, kNoMinimum).launch.empty());
 }
 
-TEST(InfaasVmAutoscaler, IdleWorkersGoAfterFifteenChecksNewestFirstAboveTheMinimum) {
+TEST(InfaasVmAutoscaler, LowUtilisationWorkersGoAfterFifteenChecksNewestFirstAboveTheMinimum) {
   VmAutoscaler vm{VmRules{}};
-  std::vector<WorkerCheck> w{worker(0, DeviceKind::kCpu, 0, 7), worker(1, DeviceKind::kCpu, 0, 7),
+  // Serving, but at or below the CPU's 5 %: low.
+  std::vector<WorkerCheck> w{worker(0, DeviceKind::kCpu, 0.05, 7), worker(1, DeviceKind::kCpu, 0.02, 7),
                              worker(2, DeviceKind::kCpu, 0, 7)};
-  for (auto& c : w) c.idle = true;
   const std::vector<std::uint32_t> minimum{0, 0, 0, 0, 0, 0, 0, 1};  // type 7 started with one
   for (int k = 1; k < 15; ++k) EXPECT_TRUE(vm.check(w, minimum).stop.empty()) << k;
   EXPECT_EQ(vm.check(w, minimum).stop, (std::vector<std::uint32_t>{2, 1}));
-  // A busy check resets a worker's streak; the count, not the worker, is kept.
+  // A check above the threshold resets a worker's streak; the count, not the worker, is kept.
   VmAutoscaler vm2{VmRules{}};
   for (int k = 1; k < 15; ++k) vm2.check(w, minimum);
-  w[2].idle = false;
+  w[2].utilisation = 0.06;
   EXPECT_EQ(vm2.check(w, minimum).stop, (std::vector<std::uint32_t>{1, 0}));
-  w[0].idle = false;
-  w[2].idle = true;
+  w[0].utilisation = 0.5;
+  w[2].utilisation = 0;
   VmAutoscaler vm3{VmRules{}};
   for (int k = 1; k < 15; ++k) vm3.check(w, minimum);
   EXPECT_EQ(vm3.check(w, minimum).stop, (std::vector<std::uint32_t>{2, 1}));
+}
+
+// The public code's thresholds by hardware: an accelerator worker is low at
+// up to 8 % (GPU) or 25 % (Inferentia); one whose variants are loading is not
+// judged, nor is a booting one.
+TEST(InfaasVmAutoscaler, LowIsPerHardwareAndSkipsWorkersInTransition) {
+  VmAutoscaler vm{VmRules{}};
+  std::vector<WorkerCheck> w{worker(0, DeviceKind::kGpu, 0.09), worker(1, DeviceKind::kGpu, 0.08),
+                             worker(2, DeviceKind::kInferentia, 0.25), worker(3, DeviceKind::kInferentia, 0.26),
+                             worker(4, DeviceKind::kGpu, 0), worker(5, DeviceKind::kGpu, 0)};
+  w[4].in_transition = true;
+  w[5].running = false;
+  for (int k = 1; k < 15; ++k) vm.check(w, kNoMinimum);
+  EXPECT_EQ(vm.check(w, kNoMinimum).stop, (std::vector<std::uint32_t>{2, 1}));
 }
 
 // Workers come and go: the autoscaler keeps streaks for the last check's
 // workers only, so one missing from a check starts again from zero.
 TEST(InfaasVmAutoscaler, AWorkerMissingFromACheckIsForgotten) {
   VmAutoscaler vm{VmRules{}};
-  std::vector<WorkerCheck> both{worker(0, DeviceKind::kCpu, 0, 7), worker(1, DeviceKind::kCpu, 0, 7)};
-  both[1].idle = true;
+  std::vector<WorkerCheck> both{worker(0, DeviceKind::kCpu, 0.5, 7), worker(1, DeviceKind::kCpu, 0, 7)};
   for (int k = 1; k < 15; ++k) vm.check(both, kNoMinimum);
   vm.check(std::vector<WorkerCheck>{both[0]}, kNoMinimum);  // worker 1 left
   for (int k = 1; k < 15; ++k) EXPECT_TRUE(vm.check(both, kNoMinimum).stop.empty()) << k;
