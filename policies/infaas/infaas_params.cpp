@@ -106,7 +106,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
                         "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
                         "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
-                        "max_workers", "fixed_variants", "preload_placement"});
+                        "max_workers", "fixed_variants", "preload_placement", "slo_latency_share"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -184,6 +184,13 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                                          : Mode::kInfaas;
   }
   p.profiles.accuracy_objective = p.mode == Mode::kAccuracy;
+  // INFaaS-Accuracy exists only as the Proteus paper's baseline: by default it
+  // judges the SLO as that paper does (variant_profile.hpp).
+  p.profiles.slo_latency_share = p.mode == Mode::kAccuracy ? 0.5 : 1.0;
+  if (params.has("slo_latency_share")) {
+    p.profiles.slo_latency_share = params.positive("slo_latency_share");
+    if (p.profiles.slo_latency_share > 1.0) params.at("slo_latency_share").fail("expected a share in (0, 1]");
+  }
   const bool baseline = p.mode == Mode::kClipperPlus || p.mode == Mode::kSmPlus;
   p.fixed = parse_fixed_variants(params, world, baseline);
   if (baseline) {

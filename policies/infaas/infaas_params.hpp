@@ -39,7 +39,10 @@
 //   "fixed_variants": {"densenet121": "densenet121-tensorrt-b8"},  // per family (fixed_variants.hpp): required
 //                                    // for every application's family in the baselines; in "infaas" mode, queries
 //                                    // that name their variant (section 3.1)
-//   "preload_placement": "pack"      // or "spread": the roomiest device (preload_placement.hpp)
+//   "preload_placement": "pack",     // or "spread": the roomiest device (preload_placement.hpp)
+//   "slo_latency_share": 1           // of the SLO budget a variant's latency (at its serving batch)
+//                                    // may take to meet it: 1, INFaaS' rule; 0.5 by default in
+//                                    // "infaas-accuracy", the Proteus paper's (variant_profile.hpp)
 // }
 //
 // Modes (section 6, Table 5; the baselines are INFaaS configured down, so they

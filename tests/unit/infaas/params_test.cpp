@@ -89,6 +89,21 @@ TEST(InfaasParams, BadInputNamesThePath) {
             std::string::npos);
 }
 
+TEST(InfaasParams, TheSloShareIsInfaasInItsModesAndProteusInTheProteusBaseline) {
+  const SimulationConfig world = table2_config();
+  EXPECT_DOUBLE_EQ(parse(table2_params(), world).profiles.slo_latency_share, 1.0);
+  EXPECT_DOUBLE_EQ(parse(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.slo_latency_share, 0.5);
+  EXPECT_DOUBLE_EQ(
+      parse(table2_params({{"mode", "infaas-accuracy"}, {"slo_latency_share", 1}}), world).profiles.slo_latency_share,
+      1.0);
+  EXPECT_DOUBLE_EQ(parse(table2_params({{"slo_latency_share", 0.25}}), world).profiles.slo_latency_share, 0.25);
+  for (const json& bad : {json(0), json(-0.5), json(1.5), json("half")}) {
+    const std::string error = error_of(table2_params({{"slo_latency_share", bad}}), world);
+    EXPECT_NE(error.find("policies[0].params.slo_latency_share"), std::string::npos) << bad;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;  // one line
+  }
+}
+
 TEST(InfaasParams, AFamilyWithNoWorkerHardwareIsAnError) {
   PolicyFixture f;
   // Only GPU workers, and an application whose family only runs on a CPU.
