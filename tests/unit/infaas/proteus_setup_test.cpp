@@ -17,30 +17,31 @@
 namespace servesim::infaas::test {
 namespace {
 
-json gpu_world(int gpus, double qps, double hi_latency_ms, json params) {
-  json doc = json::parse(R"({
-    "name": "infaas-proteus-setup", "seed": 5, "duration_s": 30,
-    "catalogs": {
-      "hardware": [{"device_types": [{"name": "gpu", "kind": "gpu", "memory_mb": 16384}], "instance_types": [
-        {"name": "gpu.w", "vcpus": 8, "memory_mb": 62464, "devices": [{"type": "gpu", "count": 1}],
-         "price_per_hour": 3.06, "boot_latency_s": 10}]}],
-      "models": [{"families": [{"name": "f", "variants": [
-        {"name": "hi", "accuracy": 100, "memory_mb": 500, "load_latency_ms": 500, "max_batch": 1,
-         "latency_ms": {"gpu": [[1, 20]]}},
-        {"name": "lo", "accuracy": 80, "memory_mb": 200, "load_latency_ms": 500, "max_batch": 1,
-         "latency_ms": {"gpu": [[1, 5]]}}]}]}]
-    },
-    "cluster": {"devices": [{"type": "gpu", "count": 1}]},
-    "applications": [{"name": "a", "family": "f", "slo_ms": 100, "workload": {"kind": "poisson", "rate": 1}}],
-    "serving": {"drop": "expired"},
-    "policies": [{"name": "infaas", "params": {"worker_types": {"gpu": "gpu.w"}, "mode": "infaas-accuracy"}}],
-    "outputs": {"window_s": 10}
-  })");
-  doc["cluster"]["devices"][0]["count"] = gpus;
-  doc["applications"][0]["workload"]["rate"] = qps;
-  doc["catalogs"]["models"][0]["families"][0]["variants"][0]["latency_ms"]["gpu"][0][1] = hi_latency_ms;
-  for (auto& [k, v] : params.items()) doc["policies"][0]["params"][k] = v;
-  return doc;
+json gpu_variant(const char* name, double accuracy, double memory_mb, double latency_ms) {
+  return {{"name", name}, {"accuracy", accuracy}, {"memory_mb", memory_mb}, {"load_latency_ms", 500}, {"max_batch", 1},
+          {"latency_ms", {{"gpu", {{1, latency_ms}}}}}};
+}
+
+// `gpus` fixed GPUs, one application "a" (SLO 100 ms) at a Poisson `qps`,
+// hi taking `hi_latency_ms`; the policy: infaas-accuracy with `params` added.
+json gpu_world(int gpus, double qps, double hi_latency_ms, const json& params) {
+  json policy = {{"worker_types", {{"gpu", "gpu.w"}}}, {"mode", "infaas-accuracy"}};
+  for (const auto& [k, v] : params.items()) policy[k] = v;
+  const json gpu_worker = {{"name", "gpu.w"}, {"vcpus", 8}, {"memory_mb", 62464},
+                           {"devices", {{{"type", "gpu"}, {"count", 1}}}}, {"price_per_hour", 3.06},
+                           {"boot_latency_s", 10}};
+  const json family = {{"name", "f"},
+                       {"variants", {gpu_variant("hi", 100, 500, hi_latency_ms), gpu_variant("lo", 80, 200, 5)}}};
+  return {{"name", "infaas-proteus-setup"}, {"seed", 5}, {"duration_s", 30},
+          {"catalogs", {{"hardware", {{{"device_types", {{{"name", "gpu"}, {"kind", "gpu"}, {"memory_mb", 16384}}}},
+                                       {"instance_types", {gpu_worker}}}}},
+                        {"models", {{{"families", {family}}}}}}},
+          {"cluster", {{"devices", {{{"type", "gpu"}, {"count", gpus}}}}}},
+          {"applications", {{{"name", "a"}, {"family", "f"}, {"slo_ms", 100},
+                             {"workload", {{"kind", "poisson"}, {"rate", qps}}}}}},
+          {"serving", {{"drop", "expired"}}},
+          {"policies", {{{"name", "infaas"}, {"params", policy}}}},
+          {"outputs", {{"window_s", 10}}}};
 }
 
 // What the policy had when it routed its first query.
@@ -52,14 +53,9 @@ struct FirstRoute {
 };
 
 FirstRoute first_route(const json& doc) {
-  servesim::test::TempDir dir;
-  const Scenario scenario = cloudtest::load_doc(dir, doc);
-  auto policy = cloudtest::first_policy(scenario);
-  auto& infaas = dynamic_cast<InfaasPolicy&>(*policy);
-  cloudtest::Forwarder forward(infaas);
   FirstRoute first;
   bool seen = false;
-  forward.every_route = [&](const RouteDecision& d, const ClusterView& view) {
+  run_infaas(doc, [&](const RouteDecision& d, const ClusterView& view, const InfaasPolicy& infaas) {
     if (seen || d.kind != RouteDecision::Kind::kReplica) return;
     seen = true;
     for (ReplicaId r = 0; r < view.replica_count(); ++r) {
@@ -69,8 +65,7 @@ FirstRoute first_route(const json& doc) {
     }
     first.target_active = view.replica(d.target).state == ReplicaState::kActive;
     first.route_loads = infaas.stats().route_loads;
-  };
-  cloudtest::run(scenario, forward);
+  });
   EXPECT_TRUE(seen);
   return first;
 }
