@@ -1,5 +1,7 @@
 #include "policies/catalog_refs.hpp"
 
+#include <algorithm>
+
 #include "policies/batcher_params.hpp"
 
 namespace servesim {
@@ -39,6 +41,20 @@ ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& mod
   p.concurrency = static_cast<std::uint32_t>(concurrency);
   p.weight = node.positive_or("weight", 1.0);
   return p;
+}
+
+std::vector<double> initial_load_of(const JsonNode& node, const std::vector<Application>& apps) {
+  std::vector<double> loads(apps.size(), 0.0);
+  if (!node.raw().is_object()) {
+    std::fill(loads.begin(), loads.end(), node.non_negative());
+    return loads;
+  }
+  for (const std::string& key : node.keys()) {
+    const bool known = std::any_of(apps.begin(), apps.end(), [&](const Application& a) { return a.name == key; });
+    if (!known) node.at(key).fail("no application named \"" + key + "\"");
+  }
+  for (AppId a = 0; a < apps.size(); ++a) loads[a] = node.at(apps[a].name).non_negative();
+  return loads;
 }
 
 }  // namespace servesim

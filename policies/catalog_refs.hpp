@@ -4,9 +4,11 @@
 // policy that places replicas takes. One place, so every reader gives the same
 // error for the same mistake and applies the same limits.
 #include <cstdint>
+#include <vector>
 
 #include "sim/cluster/instance.hpp"
 #include "sim/core/json_node.hpp"
+#include "sim/serving/application.hpp"
 #include "sim/serving/batcher.hpp"
 #include "sim/serving/model_catalog.hpp"
 
@@ -26,5 +28,10 @@ struct ReplicaParams {
   double weight = 1;
 };
 ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& models);
+
+// "initial_load_qps", the load a policy plans its start for: a number (every
+// application's) or {"app name": qps, ...} naming every application. By
+// application.
+std::vector<double> initial_load_of(const JsonNode& node, const std::vector<Application>& apps);
 
 }  // namespace servesim

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "policies/batcher_params.hpp"
+#include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
@@ -35,20 +36,7 @@ InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& co
                   std::to_string(apps[a].pipeline.stages().size()) + " stages");
     }
   }
-  if (params.has("initial_load_qps")) {
-    const JsonNode node = params.at("initial_load_qps");
-    std::vector<double> loads(apps.size(), 0.0);
-    if (node.raw().is_object()) {
-      for (const std::string& key : node.keys()) {
-        const auto it = std::find_if(apps.begin(), apps.end(), [&](const Application& a) { return a.name == key; });
-        if (it == apps.end()) node.at(key).fail("no application named \"" + key + "\"");
-      }
-      for (AppId a = 0; a < apps.size(); ++a) loads[a] = node.at(apps[a].name).non_negative();
-    } else {
-      std::fill(loads.begin(), loads.end(), node.non_negative());
-    }
-    initial_load_ = std::move(loads);
-  }
+  if (params.has("initial_load_qps")) initial_load_ = initial_load_of(params.at("initial_load_qps"), apps);
 
   parse_workers(params.at("workers"), world);
 

@@ -1,5 +1,6 @@
 #include "policies/infaas/infaas_params.hpp"
 
+#include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::infaas {
@@ -106,7 +107,8 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
                         "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
                         "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
-                        "max_workers", "fixed_variants", "preload_placement"});
+                        "max_workers", "fixed_variants", "preload_placement", "slo_latency_share",
+                        "initial_load_qps"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -133,6 +135,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   if (params.has("preload")) {
     for (const JsonNode& item : params.items("preload")) p.preload.push_back(parse_preload(item, world));
   }
+  if (params.has("initial_load_qps")) p.initial_load = initial_load_of(params.at("initial_load_qps"), world.applications);
 
   p.slack_threshold = ratio_above_one(params, "slack_threshold", p.slack_threshold);
   p.lambda_per_s = params.non_negative_or("lambda_per_s", p.lambda_per_s);
@@ -184,6 +187,13 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                                          : Mode::kInfaas;
   }
   p.profiles.accuracy_objective = p.mode == Mode::kAccuracy;
+  // INFaaS-Accuracy exists only as the Proteus paper's baseline: by default it
+  // judges the SLO as that paper does (variant_profile.hpp).
+  p.profiles.slo_latency_share = p.mode == Mode::kAccuracy ? 0.5 : 1.0;
+  if (params.has("slo_latency_share")) {
+    p.profiles.slo_latency_share = params.positive("slo_latency_share");
+    if (p.profiles.slo_latency_share > 1.0) params.at("slo_latency_share").fail("expected a share in (0, 1]");
+  }
   const bool baseline = p.mode == Mode::kClipperPlus || p.mode == Mode::kSmPlus;
   p.fixed = parse_fixed_variants(params, world, baseline);
   if (baseline) {

@@ -39,8 +39,24 @@
 //   "fixed_variants": {"densenet121": "densenet121-tensorrt-b8"},  // per family (fixed_variants.hpp): required
 //                                    // for every application's family in the baselines; in "infaas" mode, queries
 //                                    // that name their variant (section 3.1)
-//   "preload_placement": "pack"      // or "spread": the roomiest device (preload_placement.hpp)
+//   "preload_placement": "pack",     // or "spread": the roomiest device (preload_placement.hpp)
+//   "initial_load_qps": {"a": 300},  // or a number for every application: a warm start (below)
+//   "slo_latency_share": 1           // of the SLO budget a variant's latency (at its serving batch)
+//                                    // may take to meet it: 1, INFaaS' rule; 0.5 by default in
+//                                    // "infaas-accuracy", the Proteus paper's (variant_profile.hpp)
 // }
+//
+// initial_load_qps: the load, by application (as the proteus policies'
+// initial_load_qps: {"app name": qps} naming every application, or one number
+// for all), the start is provisioned for. Without it INFaaS starts cold: no
+// replica, the first query of an application loads its variant. With it, at
+// start each (application, stage) with a load loads the variant Algorithm 1
+// would pick for its first query, that {variant, worker}'s load estimate
+// (the model autoscaler's measure) is seeded with the load, and the model
+// autoscaler's checks run at time 0 until one takes no action.
+// Everything loaded then is warm: serving at time 0, as a preload. The seed
+// is the autoscaler's starting estimate only; from the first check on it
+// measures the queries routed, as ever.
 //
 // Modes (section 6, Table 5; the baselines are INFaaS configured down, so they
 // keep its profiles, batching and interference detection and mitigation):
@@ -118,6 +134,7 @@ struct InfaasParams {
   std::vector<std::pair<InstanceTypeId, std::uint32_t>> initial_workers;
   bool initial_workers_given = false;
   std::vector<Preload> preload;
+  std::vector<double> initial_load;  // "initial_load_qps", by application; empty: none (a cold start)
   double slack_threshold = 1.05;
   double lambda_per_s = 1.0;
   Duration monitor_interval = from_seconds(2);

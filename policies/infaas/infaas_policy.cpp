@@ -155,6 +155,9 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
   model_autoscaler_ = std::make_unique<infaas::ModelAutoscaler>(
       scaling_rules(params_), mode_.switches_variants ? switch_alternatives(store_.profiles(), req, params_.profiles)
                                        : std::vector<std::vector<std::uint32_t>>(store_.profiles().size()));
+  for (const Application& app : world.applications) {
+    stage_count_.push_back(static_cast<std::uint32_t>(app.pipeline.stages().size()));
+  }
   fixed_type_base_ = static_cast<std::uint32_t>(world.hardware->instance_types().size());
   launched_this_tick_.assign(kDeviceKindCount, false);
   for (const infaas::Preload& p : params_.preload) {
@@ -225,6 +228,7 @@ void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
       }
     }
   }
+  if (!params_.initial_load.empty()) provision_initial_load(view);
   starting_ = false;
   next_monitor_ = SimTime::zero() + params_.monitor_interval;
   next_vm_ = SimTime::zero() + params_.vm_autoscaler_interval;
@@ -455,13 +459,21 @@ void InfaasPolicy::run_vm_autoscaler(const ClusterView& view) {
   for (std::uint32_t w : decision.stop) stop_worker(w);
 }
 
+// Without new workers, an action must fit the running ones (constraint 3).
+infaas::ModelAutoscaler::Room InfaasPolicy::scaling_room(const ClusterView& view) const {
+  if (mode_.adds_workers) return {};
+  return [this, &view](std::uint32_t profile) { return infaas::placeable(view, store_, profile); };
+}
+
 void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
+  model_autoscaler_->measure(store_, view.now());
+  apply_scaling(model_autoscaler_->plan(store_, view.now(), scaling_room(view)), view);
+}
+
+bool InfaasPolicy::apply_scaling(const std::vector<infaas::ScalingAction>& actions, const ClusterView& view) {
   const SimTime now = view.now();
-  model_autoscaler_->measure(store_, now);
-  // Without new workers, an action must fit the running ones (constraint 3).
-  infaas::ModelAutoscaler::Room room;
-  if (!mode_.adds_workers) room = [&](std::uint32_t profile) { return infaas::placeable(view, store_, profile); };
-  for (const infaas::ScalingAction& a : model_autoscaler_->plan(store_, now, room)) {
+  bool changed = false;
+  for (const infaas::ScalingAction& a : actions) {
     const std::uint32_t from_profile = store_.instance(a.instance).profile;
     const std::uint32_t worker = store_.instance(a.instance).worker;
     switch (a.kind) {
@@ -470,6 +482,7 @@ void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
       case infaas::ScalingDecision::Kind::kReplicate: {
         std::vector<ReplicaId> added = place(from_profile, a.replicas, worker, a.may_launch, view);
         stats_.replications += added.size();
+        changed = changed || !added.empty();
         if (!added.empty()) begin_transition(std::move(added), {});
         break;
       }
@@ -484,6 +497,7 @@ void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
         store_.retire(victim);
         vi.hold_until = now + params_.model_autoscaler_interval + params_.model_autoscaler_interval;  // as a transition's
         ++stats_.removals;
+        changed = true;
         break;
       }
       case infaas::ScalingDecision::Kind::kSwitch: {
@@ -495,10 +509,55 @@ void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
         const bool up = store_.profile(a.profile).saturation_qps > store_.profile(from_profile).saturation_qps;
         ++(up ? stats_.upgrades : stats_.downgrades);
         begin_transition(std::move(added), std::move(retire));
+        changed = true;
         break;
       }
     }
   }
+  return changed;
+}
+
+// "initial_load_qps" (infaas_params.hpp): INFaaS as it would stand after
+// serving that load, built by its own rules at time 0 (inside start(), so
+// every load and launch is warm): each (application, stage) with a load gets
+// the variant Algorithm 1 picks for its first query, whose {variant, worker}
+// is taken to carry the load; then the model autoscaler checks, as at each
+// tick, until a check changes nothing (start's replicas serve at once, so
+// each check's transitions end before the next).
+void InfaasPolicy::provision_initial_load(const ClusterView& view) {
+  using Kind = infaas::VariantSelector::Choice::Kind;
+  selector_->rebuild(store_, view);
+  for (AppId app = 0; app < stage_count_.size(); ++app) {
+    const double qps = params_.initial_load[app];
+    if (qps <= 0) continue;
+    for (StageId stage = 0; stage < stage_count_[app]; ++stage) {
+      auto choice = selector_->select(app, stage, view);
+      if (choice.kind == Kind::kLoad) {
+        const auto r = load(choice.profile, choice.slot, view.now());
+        if (!r) continue;
+        choice.replica = *r;
+        selector_->rebuild(store_, view);
+      } else if (choice.kind != Kind::kReplica) {
+        continue;
+      }
+      // The seed of the model autoscaler's measure; its first check (at one
+      // period) measures the queries routed instead, as it always does.
+      store_.instance(store_.replica(choice.replica).instance).load_qps += qps;
+    }
+  }
+  // Every check changes at least one replica, so this ends; the bound only
+  // guards against a cycle of scale-ups and scale-downs.
+  constexpr int kMaxChecks = 100000;
+  if (mode_.scales_models) {
+    for (int check = 0; check < kMaxChecks; ++check) {
+      std::fill(launched_this_tick_.begin(), launched_this_tick_.end(), false);
+      catch_up(view);
+      if (!apply_scaling(model_autoscaler_->plan(store_, view.now(), scaling_room(view)), view)) break;
+    }
+    catch_up(view);
+  }
+  // Scale-downs wait T_v from the run's own checks, not from these.
+  for (auto& [i, vi] : store_.instances()) vi.scale_down_since = SimTime::never();
 }
 
 // The store brought up to what the engine says, before anything reads it.

@@ -23,8 +23,10 @@
 // each device of a fixed cluster. A worker the cloud takes back (spot) is
 // replaced at its notice by an on-demand one of its type with its replicas
 // (section 7, failure recovery). Nothing is loaded at start (unless
-// "preload" says so): the first query of an application loads the variant
-// Algorithm 1 picks, as in INFaaS.
+// "preload" or "initial_load_qps" says so): the first query of an
+// application loads the variant Algorithm 1 picks, as in INFaaS. With
+// "initial_load_qps" the start is warm, provisioned by the model autoscaler
+// for that load (provision_initial_load, infaas_params.hpp).
 //
 // A stage's latency budget is the application's SLO divided by the number of
 // stages on its pipeline's longest path (INFaaS serves single models; this is
@@ -105,6 +107,10 @@ class InfaasPolicy final : public Policy {
   void run_monitor(const ClusterView& view);
   void run_vm_autoscaler(const ClusterView& view);
   void run_model_autoscaler(const ClusterView& view);
+  infaas::ModelAutoscaler::Room scaling_room(const ClusterView& view) const;
+  // Carries out the model autoscaler's actions; whether any replica was added or removed.
+  bool apply_scaling(const std::vector<infaas::ScalingAction>& actions, const ClusterView& view);
+  void provision_initial_load(const ClusterView& view);
   void stop_worker(std::uint32_t worker);
 
   infaas::InfaasParams params_;
@@ -115,6 +121,7 @@ class InfaasPolicy final : public Policy {
   std::unique_ptr<infaas::ModelAutoscaler> model_autoscaler_;
   infaas::VmAutoscaler vm_autoscaler_;
   std::vector<std::uint32_t> minimum_workers_;  // by worker type key
+  std::vector<std::uint32_t> stage_count_;      // by application: its pipeline's stages
   std::uint32_t fixed_type_base_ = 0;           // type keys of fixed device types start here
   std::vector<Transition> transitions_;
   std::vector<bool> launched_this_tick_;        // by DeviceKind: one requested worker per kind per tick

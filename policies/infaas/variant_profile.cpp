@@ -50,9 +50,14 @@ std::optional<VariantProfile> make_profile(VariantId id, const ModelVariant& var
   return p;
 }
 
+Duration latency_limit(Duration budget, const ProfileRules& rules) {
+  if (rules.slo_latency_share >= 1.0) return budget;
+  return Duration{static_cast<std::int64_t>(rules.slo_latency_share * static_cast<double>(budget.ns))};
+}
+
 bool meets(const VariantProfile& profile, Duration budget, double min_accuracy, const ProfileRules& rules) {
   if (profile.kind == DeviceKind::kCpu && budget <= rules.cpu_min_slo) return false;
-  return profile.inference <= budget && profile.accuracy >= min_accuracy;
+  return profile.inference <= latency_limit(budget, rules) && profile.accuracy >= min_accuracy;
 }
 
 }  // namespace servesim::infaas

@@ -48,6 +48,12 @@ struct ProfileRules {
   std::array<double, kDeviceKindCount> cost_per_gb_second = kInfaasMemoryPrices;
   // INFaaS-Accuracy (infaas_params.hpp): C is the accuracy drop instead.
   bool accuracy_objective = false;
+  // Of the budget the serving batch's latency may take for the variant to
+  // meet the SLO (meets()): 1 is INFaaS' rule (section 4.1: a variant whose
+  // latency is within the SLO), 0.5 the Proteus paper's (ASPLOS'24 section 4,
+  // "Estimation of throughput capacity": "the maximum inference latency for
+  // any model cannot exceed half of its latency SLO"); "slo_latency_share".
+  double slo_latency_share = 1.0;
 };
 
 struct VariantProfile {
@@ -69,9 +75,13 @@ struct VariantProfile {
 std::optional<VariantProfile> make_profile(VariantId id, const ModelVariant& variant, DeviceTypeId type_id,
                                            const DeviceType& type, Duration budget, const ProfileRules& rules);
 
+// The longest inference latency (at the serving batch) that meets `budget`:
+// slo_latency_share x budget.
+Duration latency_limit(Duration budget, const ProfileRules& rules);
+
 // Whether the profile meets a stage's requirements (Algorithm 1's "matches"):
-// its inference latency within the budget, its accuracy at the floor, and
-// not a CPU variant under a budget of cpu_min_slo or less.
+// its inference latency within latency_limit(budget), its accuracy at the
+// floor, and not a CPU variant under a budget of cpu_min_slo or less.
 bool meets(const VariantProfile& profile, Duration budget, double min_accuracy, const ProfileRules& rules);
 
 }  // namespace servesim::infaas

@@ -45,7 +45,7 @@ VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, st
       const VariantProfile &x = profiles[a], &y = profiles[b];
       const auto key = [&](const VariantProfile& v, std::uint32_t i) {
         const bool cpu_refused = v.kind == DeviceKind::kCpu && req.budget <= rules.cpu_min_slo;
-        return std::tuple(std::max(0.0, req.min_accuracy - v.accuracy), std::max<std::int64_t>(0, (v.inference - req.budget).ns),
+        return std::tuple(std::max(0.0, req.min_accuracy - v.accuracy), std::max<std::int64_t>(0, (v.inference - latency_limit(req.budget, rules)).ns),
                           cpu_refused, v.inference.ns, i);
       };
       return key(x, a) < key(y, b);

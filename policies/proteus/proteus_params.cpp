@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "policies/catalog_refs.hpp"
+
 namespace servesim::proteus {
 namespace {
 
@@ -25,20 +27,6 @@ void expect_keys(const JsonNode& params, Flavor flavor) {
       params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s"});
       return;
   }
-}
-
-std::vector<double> parse_initial_load(const JsonNode& node, const std::vector<Application>& apps) {
-  std::vector<double> loads(apps.size(), 0.0);
-  if (!node.raw().is_object()) {
-    std::fill(loads.begin(), loads.end(), node.non_negative());
-    return loads;
-  }
-  for (const std::string& key : node.keys()) {
-    const bool known = std::any_of(apps.begin(), apps.end(), [&](const Application& a) { return a.name == key; });
-    if (!known) node.at(key).fail("no application named \"" + key + "\"");
-  }
-  for (AppId a = 0; a < apps.size(); ++a) loads[a] = node.at(apps[a].name).non_negative();
-  return loads;
 }
 
 Duration seconds_in(const JsonNode& node, double low, double high) {
@@ -119,7 +107,7 @@ ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfi
                   std::to_string(app.pipeline.stages().size()) + " stages");
     }
   }
-  if (params.has("initial_load_qps")) p.initial_load = parse_initial_load(params.at("initial_load_qps"), world.applications);
+  if (params.has("initial_load_qps")) p.initial_load = initial_load_of(params.at("initial_load_qps"), world.applications);
   // Sommelier's headroom is 1.5 in the artifact (configs/*/sommelier.json); Proteus' 1.05.
   p.lowering.start_beta = flavor == Flavor::kSommelier ? 1.5 : 1.05;
   if (params.has("beta")) {

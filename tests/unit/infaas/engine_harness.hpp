@@ -2,6 +2,7 @@
 // Table 2's world (inline catalogs) run through the engine with the "infaas"
 // policy, and what the tests look at: shared by engine_test.cpp and
 // baselines_test.cpp.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -68,7 +69,10 @@ struct Outcome {
   }
 };
 
-inline Outcome run_infaas(const json& doc) {
+// on_route, if given, sees each routing decision with the policy that made it.
+using RouteObserver = std::function<void(const RouteDecision&, const ClusterView&, const InfaasPolicy&)>;
+
+inline Outcome run_infaas(const json& doc, const RouteObserver& on_route = {}) {
   servesim::test::TempDir dir;
   const Scenario scenario = cloudtest::load_doc(dir, doc);
   auto policy = cloudtest::first_policy(scenario);
@@ -76,6 +80,7 @@ inline Outcome run_infaas(const json& doc) {
   Outcome out;
   cloudtest::Forwarder forward(infaas);
   forward.every_route = [&](const RouteDecision& d, const ClusterView& view) {
+    if (on_route) on_route(d, view, infaas);
     if (d.kind != RouteDecision::Kind::kReplica) return;
     ++out.routed[view.models().variant(view.replica(d.target).variant).name];
     ++out.total_routed;

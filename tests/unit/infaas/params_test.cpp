@@ -89,6 +89,39 @@ TEST(InfaasParams, BadInputNamesThePath) {
             std::string::npos);
 }
 
+TEST(InfaasParams, TheSloShareIsInfaasInItsModesAndProteusInTheProteusBaseline) {
+  const SimulationConfig world = table2_config();
+  EXPECT_DOUBLE_EQ(parse(table2_params(), world).profiles.slo_latency_share, 1.0);
+  EXPECT_DOUBLE_EQ(parse(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.slo_latency_share, 0.5);
+  EXPECT_DOUBLE_EQ(
+      parse(table2_params({{"mode", "infaas-accuracy"}, {"slo_latency_share", 1}}), world).profiles.slo_latency_share,
+      1.0);
+  EXPECT_DOUBLE_EQ(parse(table2_params({{"slo_latency_share", 0.25}}), world).profiles.slo_latency_share, 0.25);
+  for (const json& bad : {json(0), json(-0.5), json(1.5), json("half")}) {
+    const std::string error = error_of(table2_params({{"slo_latency_share", bad}}), world);
+    EXPECT_NE(error.find("policies[0].params.slo_latency_share"), std::string::npos) << bad;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;  // one line
+  }
+}
+
+TEST(InfaasParams, InitialLoadIsByApplicationOrOneNumberForAll) {
+  SimulationConfig world = table2_config();
+  world.applications.push_back(single_model_app("b", 0, 300));
+  EXPECT_TRUE(parse(table2_params(), world).initial_load.empty());  // a cold start
+  EXPECT_EQ(parse(table2_params({{"initial_load_qps", {{"a", 30}, {"b", 2.5}}}}), world).initial_load,
+            (std::vector<double>{30, 2.5}));
+  EXPECT_EQ(parse(table2_params({{"initial_load_qps", 7}}), world).initial_load, (std::vector<double>{7, 7}));
+  EXPECT_NE(error_of(table2_params({{"initial_load_qps", {{"a", 30}}}}), world).find("policies[0].params.initial_load_qps"),
+            std::string::npos);  // b missing
+  EXPECT_NE(error_of(table2_params({{"initial_load_qps", {{"a", 1}, {"b", 1}, {"c", 1}}}}), world)
+                .find("no application named \"c\""),
+            std::string::npos);
+  EXPECT_NE(error_of(table2_params({{"initial_load_qps", {{"a", -1}, {"b", 1}}}}), world)
+                .find("policies[0].params.initial_load_qps.a"),
+            std::string::npos);
+  EXPECT_NE(error_of(table2_params({{"initial_load_qps", "many"}}), world).find("initial_load_qps"), std::string::npos);
+}
+
 TEST(InfaasParams, AFamilyWithNoWorkerHardwareIsAnError) {
   PolicyFixture f;
   // Only GPU workers, and an application whose family only runs on a CPU.
