@@ -27,7 +27,7 @@
 //   "max_workers": {"p3.2xlarge": 2},  // an experiment's bound (worker_limits.hpp); none by default
 //   "cpu_cores_per_replica": 4,      // Table 2: variant A runs on 4 CPUs
 //   "batch_cap": 32,                 // public code
-//   "cpu_min_slo_ms": 50,            // public code
+//   "cpu_min_slo_ms": 50,            // public code; 0 in infaas-accuracy (Proteus has no such rule)
 //   "cost_per_gb_second": {"cpu": 0.031, "gpu": 0.498, "inferentia": 0.190},  // section 6.2
 //   "unmet": "route",                // or "reject": what happens to a query no variant can serve
 //                                    // as asked (Algorithm 1 line 8, see variant_selector.hpp)

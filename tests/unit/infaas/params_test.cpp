@@ -104,6 +104,14 @@ TEST(InfaasParams, TheSloShareIsInfaasInItsModesAndProteusInTheProteusBaseline) 
   }
 }
 
+TEST(InfaasParams, TheCpuCutOffIsInfaasAndNotInTheProteusBaseline) {
+  const SimulationConfig world = table2_config();
+  EXPECT_EQ(parse(table2_params(), world).profiles.cpu_min_slo, from_millis(50));
+  EXPECT_EQ(parse(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.cpu_min_slo, from_millis(0));
+  EXPECT_EQ(parse(table2_params({{"mode", "infaas-accuracy"}, {"cpu_min_slo_ms", 50}}), world).profiles.cpu_min_slo,
+            from_millis(50));
+}
+
 TEST(InfaasParams, InitialLoadIsByApplicationOrOneNumberForAll) {
   SimulationConfig world = table2_config();
   world.applications.push_back(single_model_app("b", 0, 300));
