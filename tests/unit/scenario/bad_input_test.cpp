@@ -14,8 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/cli_runner.hpp"
-#include "toy_scenario.hpp"
+#include "bad_input_harness.hpp"
 
 namespace servesim::test {
 namespace {
@@ -28,30 +27,6 @@ json chain_pipeline() {
     "stages": [{"name": "A", "family": "toy"}, {"name": "B", "family": "toy"}, {"name": "C", "family": "toy"}],
     "edges": [{"from": "A", "to": "B"}, {"from": "B", "to": "C"}]
   })"_json;
-}
-
-json& app0(json& s) { return s["applications"][0]; }
-json& placement0(json& s) { return s["policies"][0]["params"]["placement"][0]; }
-
-struct Case {
-  std::string name;
-  // Mutates the base scenario; may write extra files (traces, catalogs) into the folder.
-  std::function<void(json&, const TempDir&)> mutate;
-  // Substrings the message must contain; "$DIR" stands for the case's folder.
-  std::vector<std::string> expect;
-  std::vector<std::string> extra_args = {};  // after the scenario file
-  std::string command = "validate";
-  std::string raw_text = "";             // if set, written instead of the JSON scenario
-  std::string target = "scenario.json";  // the file handed to the binary
-  bool known_bug = false;                // see the note at the top
-};
-
-// gtest prints a failing parameter with this instead of its bytes.
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
-
-void replay(json& s, const TempDir& dir, const std::string& content) {
-  dir.write("trace.csv", content);
-  app0(s)["workload"] = {{"kind", "request_replay"}, {"file", "trace.csv"}, {"time_unit", "ms"}};
 }
 
 const std::vector<Case>& cases() {
@@ -313,52 +288,9 @@ const std::vector<Case>& cases() {
   return table;
 }
 
-std::string substitute(std::string text, const std::string& dir) {
-  for (auto pos = text.find("$DIR"); pos != std::string::npos; pos = text.find("$DIR", pos + dir.size())) {
-    text.replace(pos, 4, dir);
-  }
-  return text;
-}
-
 class BadInput : public ::testing::TestWithParam<Case> {};
 
-TEST_P(BadInput, ExitsTwoWithOneLineNamingFileAndField) {
-  const Case& c = GetParam();
-  TempDir dir;
-  const std::string d = dir.path().string();
-  std::filesystem::create_directories(dir.path() / "subdir");
-  if (!c.raw_text.empty()) {
-    dir.write("scenario.json", c.raw_text);
-  } else {
-    json scenario = base_scenario();
-    if (c.mutate) c.mutate(scenario, dir);
-    dir.write_json("scenario.json", scenario);
-  }
-  std::vector<std::string> args{c.command, (dir.path() / c.target).string()};
-  if (c.command == "run" && std::find(c.extra_args.begin(), c.extra_args.end(), "--out") == c.extra_args.end()) {
-    args.insert(args.end(), {"--out", d + "/out"});
-  }
-  for (const auto& a : c.extra_args) args.push_back(substitute(a, d));
-  args.push_back("--quiet");
-  if (c.command == "validate") args.pop_back();  // validate takes no --quiet
-
-  const CliResult r = run_servesim(args, dir.path());
-  RecordProperty("cli_stderr", r.err);
-  EXPECT_EQ(r.status, 2) << "stderr: " << r.err;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "expected exactly one line, got: " << r.err;
-  EXPECT_EQ(r.err.rfind("servesim", 0), 0u) << r.err;
-  EXPECT_EQ(r.err.find("terminate"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("Aborted"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
-  for (const auto& e : c.expect) {
-    const std::string want = substitute(e, d);
-    EXPECT_NE(r.err.find(want), std::string::npos) << "missing \"" << want << "\" in: " << r.err;
-  }
-  if (c.command == "run") {
-    EXPECT_FALSE(std::filesystem::exists(dir.path() / "out" / "static" / "summary.json"));
-  }
-}
+TEST_P(BadInput, ExitsTwoWithOneLineNamingFileAndField) { expect_bad_input(GetParam()); }
 
 std::vector<Case> cases_where(bool known_bug) {
   std::vector<Case> out;
@@ -368,7 +300,6 @@ std::vector<Case> cases_where(bool known_bug) {
   return out;
 }
 
-std::string case_name(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
 
 INSTANTIATE_TEST_SUITE_P(Table, BadInput, ::testing::ValuesIn(cases_where(false)), case_name);
 INSTANTIATE_TEST_SUITE_P(FixedBugs, BadInput, ::testing::ValuesIn(cases_where(true)), case_name);
