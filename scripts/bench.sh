@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Performance check: builds Release, runs the Google Benchmark
 # micro-benchmarks briefly, then each end-to-end scenario bench/e2e_<name>.json
-# for 1 h and 24 h of simulated time on one core, and reports simulated
+# for 1 h, 24 h and 48 h of simulated time on one core, and reports simulated
 # queries per wall second, wall time and peak RSS against the targets:
-#   every scenario: 24 h peak RSS within 10 % of 1 h (memory does not grow
-#                   with simulated time), and the 24 h run under 2 minutes;
+#   every scenario: 48 h peak RSS within 10 % of 24 h (memory does not grow
+#                   with simulated time: both runs end at the same point of
+#                   the day, after a whole day has passed; the 1 h run can
+#                   still be in the start's transient, as INFaaS' cluster
+#                   grows for about two hours from its initial workers),
+#                   and the 24 h run under 2 minutes;
 #   static:         at least 2M simulated queries per wall second.
 # The scenarios: static (1000 QPS Poisson on 16 fixed replicas: the engine
 # alone), infaas (Figure 5's world on a real 1000-QPS-mean diurnal day, with
@@ -19,7 +23,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build_dir=${BUILD_DIR:-build}
 
 # Targets.
-max_rss_growth=1.10      # 24 h peak RSS / 1 h peak RSS
+max_rss_growth=1.10      # 48 h peak RSS / 24 h peak RSS
 max_day_wall_s=120       # wall seconds for 24 h of simulated time
 min_static_rate=2000000  # simulated queries per wall second, static
 
@@ -65,7 +69,8 @@ missed=0
 for name in "${names[@]}"; do
   e2e "$name" 1h
   e2e "$name" 24h --set duration_s=86400
-  for label in 1h 24h; do
+  e2e "$name" 48h --set duration_s=172800
+  for label in 1h 24h 48h; do
     dir=$(run_dir "$name" "$label")
     queries=$(grep -m1 '"arrived"' "$dir/summary.json" | tr -dc 0-9)
     printf '%-8s %-4s %12s %11s %9.2f %12.0f %14.2f\n' "$name" "$label" "$queries" "$(field "$dir/timing.json" events)" \
@@ -78,16 +83,17 @@ echo
 for name in "${names[@]}"; do
   t1=$(run_dir "$name" 1h)/timing.json
   t24=$(run_dir "$name" 24h)/timing.json
+  t48=$(run_dir "$name" 48h)/timing.json
   min_rate=0
   [[ $name == static ]] && min_rate=$min_static_rate
-  awk -v name="$name" -v r1="$(field "$t1" process_peak_rss_mib)" -v r24="$(field "$t24" process_peak_rss_mib)" \
+  awk -v name="$name" -v r24="$(field "$t24" process_peak_rss_mib)" -v r48="$(field "$t48" process_peak_rss_mib)" \
       -v wall="$(field "$t24" wall_s)" -v q1="$(field "$t1" queries_per_wall_s)" \
       -v q24="$(field "$t24" queries_per_wall_s)" -v max_growth="$max_rss_growth" \
       -v max_wall="$max_day_wall_s" -v min_rate="$min_rate" '
     function verdict(ok) { if (!ok) failed = 1; return ok ? "ok" : "MISSED" }
     BEGIN {
-      ratio = r24 / r1
-      printf "%-8s peak RSS 24h/1h = %.3f (target <= %.2f): %s\n", name, ratio, max_growth, verdict(ratio <= max_growth)
+      ratio = r48 / r24
+      printf "%-8s peak RSS 48h/24h = %.3f (target <= %.2f): %s\n", name, ratio, max_growth, verdict(ratio <= max_growth)
       printf "%-8s 24 h wall = %.1f s (target <= %d s): %s\n", name, wall, max_wall, verdict(wall <= max_wall)
       if (min_rate > 0) {
         rate = (q1 < q24) ? q1 : q24
