@@ -15,13 +15,13 @@ constexpr std::int64_t kMaxConcurrency = 1024;
 
 VariantId variant_of(const JsonNode& node, const ModelCatalog& models) {
   const auto v = models.find_variant(node.string());
-  if (!v) node.fail("unknown model variant \"" + node.string() + "\"");
+  if (!v) node.fail("unknown model variant " + node.shown());
   return *v;
 }
 
 InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware) {
   const auto id = hardware.find_instance_type(node.string());
-  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
+  if (!id) node.fail("unknown instance type " + node.shown());
   return *id;
 }
 

@@ -47,7 +47,7 @@ std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& p
     if (entry.name == name) return entry.make(params, context);
     known += (known.empty() ? "" : ", ") + entry.name;
   }
-  name_node.fail("unknown policy \"" + name + "\" (known: " + known + ")");
+  name_node.fail("unknown policy " + name_node.shown() + " (known: " + known + ")");
 }
 
 }  // namespace servesim

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "sim/cli/commands.hpp"
+#include "sim/cli/jobs_option.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/scenario/atomic_file.hpp"
 #include "sim/scenario/claims_report.hpp"
@@ -31,7 +32,7 @@ int claims_command(const std::vector<std::string>& args) {
       "doc", po::value(&doc), "write the Markdown table here")(
       "commit", po::value(&commit), "the commit the table names")(
       "scenario", po::value(&options.scenario), "only the claims of this scenario file")(
-      "jobs,j", po::value(&options.jobs)->default_value(1), "runs at once, one thread each")(
+      "jobs,j", jobs_value(options.jobs), "runs at once, one thread each")(
       "check", po::bool_switch(&check), "exit 1 if an asserted claim does not hold");
   po::options_description all;
   all.add(visible).add_options()("help,h", "this help")("ledger", po::value(&ledger_file));
@@ -44,7 +45,6 @@ int claims_command(const std::vector<std::string>& args) {
     return 0;
   }
   po::notify(vm);
-  if (options.jobs < 1) throw InputError("--jobs", "expected at least 1");
   options.out_dir = out_dir;
   const ClaimsLedger ledger = load_claims(ledger_file);
   const std::vector<ClaimResult> results = run_claims(ledger, options);

@@ -8,6 +8,7 @@
 
 #include "sim/cli/commands.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/core/text_fields.hpp"
 
 namespace {
 
@@ -35,7 +36,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
     std::cout << kUsage;
     return 0;
   }
-  std::cerr << "servesim: unknown command \"" << command << "\"\n" << kUsage;
+  // One error line and one hint, not the whole usage: the mistake stays visible.
+  std::cerr << "servesim: unknown command " << servesim::quote_field(command) << "\n"
+            << "try: servesim --help\n";
   return servesim::kExitInputError;
 }
 
@@ -53,7 +56,8 @@ int main(int argc, char** argv) {
     std::cerr << "servesim: " << e.what() << "\n";
     return servesim::kExitInputError;
   } catch (const boost::program_options::error& e) {
-    std::cerr << "servesim " << argv[1] << ": " << e.what() << " (see --help)\n";
+    // boost quotes the offending argument, which may hold any byte.
+    std::cerr << "servesim " << argv[1] << ": " << servesim::printable(servesim::clipped(e.what(), 400)) << " (see --help)\n";
     return servesim::kExitInputError;
   } catch (const servesim::InvariantError& e) {
     std::cerr << "servesim: " << e.what() << "\n";

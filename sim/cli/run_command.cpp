@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "sim/cli/commands.hpp"
+#include "sim/cli/jobs_option.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/comparison_table.hpp"
 #include "sim/metrics/json_writer.hpp"
@@ -94,7 +95,7 @@ int run_command(const std::vector<std::string>& args) {
   po::options_description visible = scenario_options(scenario_args);
   visible.add_options()("out,o", po::value(&out_dir), "write run folders here instead of the scenario's outputs.dir")(
       "policy,p", po::value(&options.policies)->composing(), "run only the policy with this label (repeatable)")(
-      "jobs,j", po::value(&options.jobs)->default_value(1), "runs at once, one thread each")(
+      "jobs,j", jobs_value(options.jobs), "runs at once, one thread each")(
       "quiet,q", po::bool_switch(&options.quiet), "no progress lines on stderr");
   if (!parse(args, visible, "usage: servesim run SCENARIO [options]\n\nRuns every policy of the scenario on the same "
                             "queries; writes <out>/<label>/{summary.json,timeseries.csv,timing.json} and "

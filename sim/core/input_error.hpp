@@ -6,13 +6,21 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/core/text_fields.hpp"
+
 namespace servesim {
 
 class InputError : public std::runtime_error {
  public:
   // where: "file.json: applications[0].slo_ms" or "trace.txt:12"
+  // Both parts are made printable and clipped here, once for every reader, so
+  // that no input (a newline in a value, a binary trace, a 1 MB key in a path)
+  // can turn the message into several lines or a flood.
   InputError(const std::string& where, const std::string& what)
-      : std::runtime_error(where + ": " + what) {}
+      : std::runtime_error(printable(clipped(where, kMaxWhere)) + ": " + printable(clipped(what, kMaxWhat))) {}
+
+  static constexpr std::size_t kMaxWhere = 1500;  // a path 64 levels deep fits
+  static constexpr std::size_t kMaxWhat = 1500;
 };
 
 class InvariantError : public std::runtime_error {

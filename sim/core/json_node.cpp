@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <limits>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/text_fields.hpp"
 
 namespace servesim {
 namespace {
@@ -93,30 +92,34 @@ double JsonNode::number() const {
 
 double JsonNode::positive() const {
   const double v = number();
-  if (!(v > 0)) fail("expected a number > 0, got " + value_->dump());
+  if (!(v > 0)) fail("expected a number > 0, got " + shown());
   return v;
 }
 
 double JsonNode::non_negative() const {
   const double v = number();
-  if (v < 0) fail("expected a number >= 0, got " + value_->dump());
+  if (v < 0) fail("expected a number >= 0, got " + shown());
   return v;
 }
 
 double JsonNode::probability() const {
   const double v = number();
-  if (v < 0 || v > 1) fail("expected a probability in [0, 1], got " + value_->dump());
+  if (v < 0 || v > 1) fail("expected a probability in [0, 1], got " + shown());
   return v;
 }
 
 std::int64_t JsonNode::integer() const {
-  if (!value_->is_number_integer()) fail("expected an integer, got " + value_->dump());
+  if (!value_->is_number_integer()) fail("expected an integer, got " + shown());
+  // nlohmann keeps 2^63 .. 2^64-1 as unsigned; get<int64_t> would wrap it negative.
+  if (value_->is_number_unsigned() && value_->get<std::uint64_t>() > std::numeric_limits<std::int64_t>::max()) {
+    fail("expected an integer below 2^63, got " + shown());
+  }
   return value_->get<std::int64_t>();
 }
 
 std::int64_t JsonNode::positive_integer() const {
   const std::int64_t v = integer();
-  if (v <= 0) fail("expected an integer > 0, got " + value_->dump());
+  if (v <= 0) fail("expected an integer > 0, got " + shown());
   return v;
 }
 
@@ -133,9 +136,15 @@ bool JsonNode::boolean() const {
 std::string JsonNode::choice(std::initializer_list<std::string_view> choices) const {
   std::string v = string();
   if (std::find(choices.begin(), choices.end(), v) == choices.end()) {
-    fail("expected one of " + join(choices) + ", got \"" + v + "\"");
+    fail("expected one of " + join(choices) + ", got " + quote_field(v));
   }
   return v;
+}
+
+std::string JsonNode::shown() const {
+  if (value_->is_string()) return quote_field(value_->get_ref<const std::string&>());
+  if (value_->is_array() || value_->is_object()) return type_name(*value_);
+  return value_->dump();  // a number, true, false or null: short
 }
 
 double JsonNode::number_or(std::string_view key, double fallback) const {
@@ -158,21 +167,6 @@ std::string JsonNode::string_or(std::string_view key, std::string fallback) cons
 }
 bool JsonNode::boolean_or(std::string_view key, bool fallback) const {
   return has(key) ? at(key).boolean() : fallback;
-}
-
-nlohmann::json read_json_file(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw InputError(path, "is a folder, expected a JSON file");
-  std::ifstream in(path);
-  if (!in) throw InputError(path, "cannot open file");
-  try {
-    return nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
-  } catch (const nlohmann::json::parse_error& e) {
-    // e.what() carries "line L, column C"; keep only that part after the id.
-    std::string what = e.what();
-    const auto pos = what.find("parse error");
-    throw InputError(path, "invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos)));
-  }
 }
 
 }  // namespace servesim

@@ -10,6 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/core/input_error.hpp"
+#include "sim/core/json_reader.hpp"  // read_json_file: every reader's documents come from there
+
 namespace servesim {
 
 class JsonNode {
@@ -46,6 +49,9 @@ class JsonNode {
   bool boolean() const;
   // A string that must be one of `choices`.
   std::string choice(std::initializer_list<std::string_view> choices) const;
+  // The value as an error message shows it: a number as written, a string
+  // quoted and clipped (quote_field), an array or object by its type only.
+  std::string shown() const;
 
   // Scalars of a member, required or with a default.
   double number(std::string_view key) const { return at(key).number(); }
@@ -67,7 +73,17 @@ class JsonNode {
   std::string path_;
 };
 
-// Parses a JSON file; a syntax error names the file, line and column.
-nlohmann::json read_json_file(const std::string& path);
+// Runs read(), which reads the file that `field` names (a catalog, a trace); an
+// InputError from inside the file comes out prefixed by the field, so the user
+// learns both the file's own error and which line of the scenario led there:
+// "scenario.json: catalogs.models[0]: models.json: families[0].name: ...".
+template <class Read>
+auto read_file_named_by(const JsonNode& field, Read read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const InputError& e) {
+    throw InputError(field.where(), e.what());
+  }
+}
 
 }  // namespace servesim

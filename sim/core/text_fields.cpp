@@ -69,15 +69,54 @@ std::vector<std::string> split_csv_record(std::string_view line) {
   return fields;
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence starting at text[i], or 0.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  const std::size_t n = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = i + 1; k < i + n; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      out.push_back(static_cast<char>(c));
+      ++i;
+    } else if (const std::size_t n = c >= 0x80 ? utf8_length(text, i) : 0) {
+      out.append(text.substr(i, n));
+      i += n;
+    } else {
+      out.append(c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : "");
+      if (c != '\n' && c != '\r' && c != '\t') out.append({'\\', 'x', kHex[c >> 4], kHex[c & 0xF]});
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string clipped(std::string_view text, std::size_t max) {
+  std::string out(text.substr(0, max));
+  if (text.size() > max) out.append("...");
+  return out;
+}
+
 std::string quote_field(std::string_view field) {
-  constexpr std::size_t kMax = 40;
-  const bool cut = field.size() > kMax;
   // Built by append: GCC 12 warns (-Wrestrict, falsely) on "\"" + std::string.
   std::string out;
-  out.reserve(kMax + 5);
   out.push_back('"');
-  out.append(field.substr(0, kMax));
-  if (cut) out.append("...");
+  out.append(printable(clipped(field, kQuotedMax)));
   out.push_back('"');
   return out;
 }

@@ -24,7 +24,18 @@ std::vector<std::string_view> split_fields(std::string_view line);
 // double quotes may hold commas and doubled quotes). Fields are not trimmed.
 std::vector<std::string> split_csv_record(std::string_view line);
 
-// A field quoted for an error message, cut to a readable length.
+// Text made safe for a one-line error message: control bytes become \n, \r,
+// \t or \xNN, and so do bytes that are not part of valid UTF-8 (binary
+// traces), so a message never spans lines or carries raw binary. Every
+// InputError passes its message through this.
+std::string printable(std::string_view text);
+
+// The first `max` bytes of text, then "..." if there was more.
+std::string clipped(std::string_view text, std::size_t max);
+
+// A value quoted for an error message: at most kQuotedMax bytes of it (then
+// "..."), made printable. A 1 MB value gives a short line, not a 1 MB one.
+inline constexpr std::size_t kQuotedMax = 80;
 std::string quote_field(std::string_view field);
 
 }  // namespace servesim

@@ -11,7 +11,9 @@ void parse_spot(const JsonNode& node, const std::filesystem::path& base, CloudCo
   node.expect_object({"discount", "price_series", "interruptions", "notice_s"});
   if (node.has("discount")) cloud.spot_pricing.discount = node.at("discount").probability();
   if (node.has("price_series")) {
-    cloud.spot_pricing.series = SpotPriceSeries::read(resolve_path(node.at("price_series"), base).string());
+    const JsonNode field = node.at("price_series");
+    const std::string file = resolve_path(field, base).string();
+    cloud.spot_pricing.series = read_file_named_by(field, [&] { return SpotPriceSeries::read(file); });
   }
   if (!node.has("interruptions")) return;
   const JsonNode in = node.at("interruptions");

@@ -43,8 +43,10 @@ void for_each_catalog(const JsonNode& list, const fs::path& base, Parse&& parse)
       continue;
     }
     const fs::path file = resolve_path(item, base);  // ${VARS} allowed
-    const nlohmann::json doc = read_json_file(file.string());
-    parse(JsonNode(doc, file.string()));
+    read_file_named_by(item, [&] {
+      const nlohmann::json doc = read_json_file(file.string());
+      parse(JsonNode(doc, file.string()));
+    });
   }
 }
 
@@ -71,7 +73,7 @@ void load_cluster(const JsonNode& node, SimulationConfig& world) {
     group.expect_object({"type", "count"});
     const JsonNode type = group.at("type");
     const auto id = world.hardware->find(type.string());
-    if (!id) type.fail("unknown device type \"" + type.string() + "\"");
+    if (!id) type.fail("unknown device type " + type.shown());
     const auto count = group.positive_integer_or("count", 1);
     if (count > 100000) group.at("count").fail("expected at most 100000 devices of a type");
     world.devices.insert(world.devices.end(), static_cast<std::size_t>(count), *id);
@@ -80,7 +82,7 @@ void load_cluster(const JsonNode& node, SimulationConfig& world) {
 
 FamilyId family_of(const JsonNode& node, const ModelCatalog& models) {
   const auto family = models.find_family(node.string());
-  if (!family) node.fail("unknown model family \"" + node.string() + "\"");
+  if (!family) node.fail("unknown model family " + node.shown());
   return *family;
 }
 
@@ -107,7 +109,7 @@ Pipeline parse_pipeline(const JsonNode& app, const ModelCatalog& models) {
       auto stage_ref = [&](const char* key) {
         const JsonNode ref = e.at(key);
         auto it = index.find(ref.string());
-        if (it == index.end()) ref.fail("no stage named \"" + ref.string() + "\"");
+        if (it == index.end()) ref.fail("no stage named " + ref.shown());
         return it->second;
       };
       const double p = e.has("probability") ? e.at("probability").probability() : 1.0;

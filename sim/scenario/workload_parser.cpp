@@ -19,6 +19,13 @@ namespace {
 
 using Spec = std::shared_ptr<const WorkloadSpec>;
 
+// Segments hold workloads, which may be segments again; reading them recurses
+// once per level, so the nesting is bounded (kMaxJsonDepth bounds the document
+// anyway, this gives the clearer message and keeps the spec tree shallow).
+constexpr int kMaxWorkloadDepth = 16;
+
+Spec parse_nested_workload(const JsonNode& node, const std::filesystem::path& base_dir, int depth);
+
 // The library checks the combinations a single field cannot (a reducible
 // chain, a window off the interval grid) with std::invalid_argument; this
 // turns them into an error at the workload's JSON path.
@@ -114,12 +121,12 @@ Spec parse_mmpp(const JsonNode& node) {
   return build(node, [&] { return MmppArrivals::from_sojourns(rates, sojourns, p, mmpp_initial(node, rates.size())); });
 }
 
-Spec parse_segments(const JsonNode& node, const std::filesystem::path& base_dir) {
+Spec parse_segments(const JsonNode& node, const std::filesystem::path& base_dir, int depth) {
   node.expect_object({"kind", "repeat", "segments"});
   std::vector<Segment> segments;
   for (const JsonNode& seg : node.items("segments")) {
     seg.expect_object({"duration_s", "workload"});
-    segments.push_back({from_seconds(seg.positive("duration_s")), parse_workload(seg.at("workload"), base_dir)});
+    segments.push_back({from_seconds(seg.positive("duration_s")), parse_nested_workload(seg.at("workload"), base_dir, depth + 1)});
   }
   if (segments.empty()) node.at("segments").fail("expected at least one segment");
   return build(node, [&] { return std::make_shared<SegmentedArrivals>(segments, node.boolean_or("repeat", false)); });
@@ -199,7 +206,9 @@ Spec parse_rate_series(const JsonNode& node, const std::filesystem::path& base_d
   if (const auto scale = node.find("scale")) o.scale = scale_of(*scale);
   if (node.has("zeros")) o.zeros = node.at("zeros").choice({"keep", "hold"}) == "hold" ? ZeroPolicy::hold : ZeroPolicy::keep;
   if (const auto within = node.find("within")) o.within = within_of(*within);
-  return build(node, [&] { return std::make_shared<RateSeriesArrivals>(o); });
+  return build(node, [&] {
+    return read_file_named_by(node.at("file"), [&] { return std::make_shared<RateSeriesArrivals>(o); });
+  });
 }
 
 Spec parse_request_replay(const JsonNode& node, const std::filesystem::path& base_dir) {
@@ -217,7 +226,9 @@ Spec parse_request_replay(const JsonNode& node, const std::filesystem::path& bas
   }
   o.start_s = node.non_negative_or("start_s", 0);
   if (node.has("length_s")) o.length_s = node.positive("length_s");
-  return build(node, [&] { return std::make_shared<RequestReplay>(o); });
+  return build(node, [&] {
+    return read_file_named_by(node.at("file"), [&] { return std::make_shared<RequestReplay>(o); });
+  });
 }
 
 Spec parse_diurnal(const JsonNode& node) {
@@ -239,20 +250,27 @@ Spec parse_diurnal(const JsonNode& node) {
   return build(node, [&] { return std::make_shared<DiurnalArrivals>(o); });
 }
 
-}  // namespace
-
-std::shared_ptr<const WorkloadSpec> parse_workload(const JsonNode& node, const std::filesystem::path& base_dir) {
+Spec parse_nested_workload(const JsonNode& node, const std::filesystem::path& base_dir, int depth) {
+  if (depth > kMaxWorkloadDepth) {
+    node.fail("workloads nest at most " + std::to_string(kMaxWorkloadDepth) + " levels deep (segments within segments)");
+  }
   if (!node.raw().is_object()) node.fail("expected a workload object with a \"kind\"");
   const std::string kind = node.at("kind").choice(
       {"poisson", "gamma", "mmpp", "segments", "gamma_transition", "rate_series", "request_replay", "diurnal"});
   if (kind == "poisson") return parse_poisson(node);
   if (kind == "gamma") return parse_gamma(node);
   if (kind == "mmpp") return parse_mmpp(node);
-  if (kind == "segments") return parse_segments(node, base_dir);
+  if (kind == "segments") return parse_segments(node, base_dir, depth);
   if (kind == "gamma_transition") return parse_gamma_transition(node);
   if (kind == "rate_series") return parse_rate_series(node, base_dir);
   if (kind == "request_replay") return parse_request_replay(node, base_dir);
   return parse_diurnal(node);
+}
+
+}  // namespace
+
+std::shared_ptr<const WorkloadSpec> parse_workload(const JsonNode& node, const std::filesystem::path& base_dir) {
+  return parse_nested_workload(node, base_dir, 1);
 }
 
 std::shared_ptr<const WorkloadSpec> parse_mix(const JsonNode& node, std::size_t app_count,
