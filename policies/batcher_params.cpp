@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
@@ -30,10 +31,7 @@ Kind kind_of(const std::string& name) {
 // A batch count as a positive integer that fits a batch size without
 // wrapping: far above any profiled batch, far below 2^32.
 std::uint32_t batch_count_or(const JsonNode& node, std::string_view key, std::uint32_t fallback) {
-  constexpr std::int64_t kLimit = 1 << 20;
-  const std::int64_t n = node.positive_integer_or(key, fallback);
-  if (n > kLimit) node.at(key).fail("expected at most " + std::to_string(kLimit));
-  return static_cast<std::uint32_t>(n);
+  return static_cast<std::uint32_t>(node.integer_in_or(key, 1, 1 << 20, fallback));
 }
 
 }  // namespace
@@ -52,7 +50,7 @@ BatcherSpec parse_batcher(const JsonNode& node) {
   spec.max_batch = batch_count_or(node, "max_batch", 0);
   switch (spec.kind) {
     case Kind::kTimeout:
-      spec.timeout = from_millis(node.non_negative("timeout_ms"));
+      spec.timeout = node.at("timeout_ms").millis_in(0);
       break;
     case Kind::kAimd: {
       spec.aimd_initial = batch_count_or(node, "initial", spec.aimd_initial);
@@ -67,7 +65,7 @@ BatcherSpec parse_batcher(const JsonNode& node) {
       break;
     }
     case Kind::kMark:
-      spec.slo = from_millis(node.positive("slo_ms"));
+      spec.slo = node.at("slo_ms").millis_in(1e-3);
       break;
     case Kind::kGreedy:
     case Kind::kProteus:

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policies/batcher_params.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
@@ -32,28 +33,24 @@ Market market_of(const JsonNode& node) {
 ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& models) {
   ReplicaParams p;
   p.variant = variant_of(node.at("variant"), models);
-  const std::int64_t count = node.positive_integer_or("count", 1);
-  if (count > kMaxReplicasPerEntry) node.at("count").fail("expected at most 100000 replicas per entry");
-  p.count = static_cast<std::uint32_t>(count);
+  p.count = static_cast<std::uint32_t>(node.integer_in_or("count", 1, kMaxReplicasPerEntry, 1));
   if (node.has("batcher")) p.batcher = parse_batcher(node.at("batcher"));
-  const std::int64_t concurrency = node.positive_integer_or("concurrency", 1);
-  if (concurrency > kMaxConcurrency) node.at("concurrency").fail("expected at most 1024 concurrent batches per replica");
-  p.concurrency = static_cast<std::uint32_t>(concurrency);
-  p.weight = node.positive_or("weight", 1.0);
+  p.concurrency = static_cast<std::uint32_t>(node.integer_in_or("concurrency", 1, kMaxConcurrency, 1));
+  p.weight = node.number_in_or("weight", 1e-6, 1e6, 1.0);  // only ratios of weights matter
   return p;
 }
 
 std::vector<double> initial_load_of(const JsonNode& node, const std::vector<Application>& apps) {
   std::vector<double> loads(apps.size(), 0.0);
   if (!node.raw().is_object()) {
-    std::fill(loads.begin(), loads.end(), node.non_negative());
+    std::fill(loads.begin(), loads.end(), node.number_in(0, kMaxRateQps, "QPS"));
     return loads;
   }
   for (const std::string& key : node.keys()) {
     const bool known = std::any_of(apps.begin(), apps.end(), [&](const Application& a) { return a.name == key; });
     if (!known) node.at(key).fail("no application named \"" + key + "\"");
   }
-  for (AppId a = 0; a < apps.size(); ++a) loads[a] = node.at(apps[a].name).non_negative();
+  for (AppId a = 0; a < apps.size(); ++a) loads[a] = node.at(apps[a].name).number_in(0, kMaxRateQps, "QPS");
   return loads;
 }
 

@@ -32,7 +32,7 @@ class DiurnalSchedule : public RateSchedule {
       next_spike_ += draw_spike_gap();
     }
     const bool spiking = now_ < spike_end_;
-    const SimTime step_end{step_.ns * (step_index_ + 1)};
+    const SimTime step_end{step_.ns * (step_index_ + 1)};  // < 2^63: the stream stops at kMaxTimeSpanS
     const SimTime end = std::min(step_end, spiking ? spike_end_ : next_spike_);
     const double mid_s = (static_cast<double>(step_index_) + 0.5) * opt_.step_s;
     const double rate = spec_.base_rate(mid_s) * step_noise_ * (spiking ? opt_.spikes.magnitude : 1.0);
@@ -50,7 +50,8 @@ class DiurnalSchedule : public RateSchedule {
 
   Duration draw_spike_gap() {
     if (opt_.spikes.rate_per_hour <= 0) return Duration::infinite();
-    return from_seconds(spike_rng_.exponential(3600.0 / opt_.spikes.rate_per_hour));
+    // At least 1 ns, so the catch-up loop in next_piece always moves on.
+    return std::max(Duration{1}, from_seconds(spike_rng_.exponential(3600.0 / opt_.spikes.rate_per_hour)));
   }
 
   // Copies, so the stream never outlives what it reads.

@@ -126,7 +126,9 @@ class MmppStream : public ArrivalStream {
         now_s_ = candidate;
         return Arrival{at_seconds(now_s_)};
       }
-      if (std::isinf(chain_.next_switch_s())) return std::nullopt;
+      // Past the longest run any scenario may ask for, nothing is ever used:
+      // stop, so a chain that rarely reaches a busy state cannot walk forever.
+      if (std::isinf(chain_.next_switch_s()) || chain_.next_switch_s() > kMaxTimeSpanS) return std::nullopt;
       now_s_ = chain_.next_switch_s();
       chain_.jump();
     }
@@ -148,7 +150,9 @@ MarkovModulator::MarkovModulator(RateMatrix generator, std::size_t initial_state
 
 void MarkovModulator::draw_sojourn(double from_s) {
   const double exit = -q_[state_][state_];
-  next_switch_s_ = exit > 0 ? from_s + rng_.exponential(1.0 / exit) : kInfinity;
+  // At least 1 ns per sojourn: a switch that does not move the clock would
+  // let the stream jump forever at one instant.
+  next_switch_s_ = exit > 0 ? from_s + std::max(1e-9, rng_.exponential(1.0 / exit)) : kInfinity;
 }
 
 void MarkovModulator::jump() {

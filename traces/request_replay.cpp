@@ -86,8 +86,10 @@ class RequestReader {
     if (options_.deadline_column) {
       const std::size_t c = *options_.deadline_column;
       const std::optional<double> d = field(fields, c);
-      if (!d || *d <= 0) {
-        throw InputError(where(), "expected a deadline in ms > 0 in column " + std::to_string(c) + ", got " + (c < fields.size() ? quote_field(fields[c]) : std::string("no such column")));
+      // At most ten years (time.hpp): a larger one would saturate to
+      // "infinite", which this stream reads as "use the application's SLO".
+      if (!d || *d <= 0 || *d > kMaxTimeSpanS * 1e3) {
+        throw InputError(where(), "expected a deadline in ms in (0, " + std::to_string(static_cast<long long>(kMaxTimeSpanS * 1e3)) + "] in column " + std::to_string(c) + ", got " + (c < fields.size() ? quote_field(fields[c]) : std::string("no such column")));
       }
       r.deadline = from_millis(*d);
     }

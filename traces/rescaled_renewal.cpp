@@ -64,6 +64,9 @@ double RescaledRenewalStream::draw_first_gap() {
 
 bool RescaledRenewalStream::enter_next_piece() {
   piece_ = schedule_->next_piece();
+  // A piece past the longest run any scenario may ask for is never used: stop
+  // there, so a schedule of near-zero rates cannot be walked forever.
+  if (piece_ && piece_->start > SimTime::zero() + from_seconds(kMaxTimeSpanS)) piece_.reset();
   if (!piece_) return false;
   validate_piece(*piece_);
   offset_s_ = 0;

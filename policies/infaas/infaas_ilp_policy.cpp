@@ -7,6 +7,7 @@
 #include "policies/batcher_params.hpp"
 #include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
@@ -21,11 +22,13 @@ InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& co
   const SimulationConfig& world = context.world;
   // 2 s: the period of INFaaS' VM-Autoscaler (section 4.2.3; public code
   // master_vm_daemon.cc), the controller-level loop this oracle replaces.
-  tick_ = from_seconds(params.positive_or("tick_s", 2.0));
-  // lambda: tunable, no value in section 4.2.1; 0.01/s only breaks ties.
-  lambda_ = params.non_negative_or("lambda", 0.01);
-  slack_qps_ = params.non_negative_or("slack_qps", 0.0);
-  load_quantum_qps_ = params.non_negative_or("load_quantum_qps", 0.0);
+  // At least kMinPeriodS (a 0 ns tick would be rescheduled forever), at most a day.
+  tick_ = params.has("tick_s") ? params.at("tick_s").seconds_in(kMinPeriodS, 86400) : from_seconds(2.0);
+  // lambda: tunable, no value in section 4.2.1; 0.01/s only breaks ties. The
+  // bounds keep every coefficient GLPK sees finite (loads are <= kMaxRateQps).
+  lambda_ = params.number_in_or("lambda", 0, 1e6, 0.01, "per s");
+  slack_qps_ = params.number_in_or("slack_qps", 0, kMaxRateQps, 0.0, "QPS");
+  load_quantum_qps_ = params.number_in_or("load_quantum_qps", 0, kMaxRateQps, 0.0, "QPS");
   if (params.has("market")) market_ = params.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
   if (params.has("batcher")) batcher_ = parse_batcher(params.at("batcher"));
 
@@ -51,7 +54,7 @@ InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& co
       const auto pool = std::find_if(pools_.begin(), pools_.end(), [&](const Pool& p) { return p.name == tnode.string(); });
       if (pool == pools_.end()) tnode.fail("instance type \"" + tnode.string() + "\" is not among params.workers");
       std::optional<std::uint32_t> batch;
-      if (item.has("batch")) batch = static_cast<std::uint32_t>(item.positive_integer("batch"));
+      if (item.has("batch")) batch = static_cast<std::uint32_t>(item.integer_in("batch", 1, kMaxBatch));
       bool used = false;
       for (AppId a = 0; a < apps.size(); ++a) {
         if (apps[a].pipeline.stages()[0].family != world.models->variant(*v).family) continue;
@@ -93,12 +96,10 @@ void InfaasIlpPolicy::parse_workers(const JsonNode& node, const SimulationConfig
     Pool pool;
     pool.type = *type;
     pool.name = key;
-    pool.max_instances = static_cast<std::uint32_t>(w.positive_integer("max_instances"));
+    pool.max_instances = static_cast<std::uint32_t>(w.integer_in("max_instances", 1, 10000));
     std::uint32_t devices = 0;
     for (const DeviceSlot& s : world.hardware->instance_type(*type).devices) devices += s.count;
-    pool.replicas_per_instance = static_cast<std::uint32_t>(w.positive_integer_or("replicas_per_instance", devices));
-    if (pool.max_instances > 10000) w.at("max_instances").fail("expected at most 10000");
-    if (pool.replicas_per_instance > 1024) w.at("replicas_per_instance").fail("expected at most 1024");
+    pool.replicas_per_instance = static_cast<std::uint32_t>(w.integer_in_or("replicas_per_instance", 1, 1024, devices));
     pools_.push_back(std::move(pool));
   }
 }

@@ -2,6 +2,7 @@
 
 #include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim::infaas {
 namespace {
@@ -47,15 +48,12 @@ Preload parse_preload(const JsonNode& node, const SimulationConfig& world) {
     type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");
   }
   p.device_type = *t;
-  p.count = static_cast<std::uint32_t>(node.positive_integer_or("count", 1));
-  if (p.count > 10000) node.at("count").fail("expected at most 10000 replicas");
+  p.count = static_cast<std::uint32_t>(node.integer_in_or("count", 1, 10000, 1));  // replicas
   return p;
 }
 
 double ratio_above_one(const JsonNode& params, std::string_view key, double fallback) {
-  const double value = params.positive_or(key, fallback);
-  if (value < 1.0) params.at(key).fail("expected a ratio of at least 1");
-  return value;
+  return params.number_in_or(key, 1, 1e6, fallback);
 }
 
 double fraction(const JsonNode& params, std::string_view key, double fallback) {
@@ -63,9 +61,7 @@ double fraction(const JsonNode& params, std::string_view key, double fallback) {
 }
 
 std::uint32_t checks(const JsonNode& params, std::string_view key, std::uint32_t fallback) {
-  const auto n = params.positive_integer_or(key, fallback);
-  if (n > 1000000) params.at(key).fail("expected at most 1000000 checks");
-  return static_cast<std::uint32_t>(n);
+  return static_cast<std::uint32_t>(params.integer_in_or(key, 1, 1000000, fallback));
 }
 
 // An object {"cpu": x, "gpu": y, "inferentia": z}: each value given replaces
@@ -82,10 +78,7 @@ void by_kind(const JsonNode& params, std::string_view key, std::array<double, kD
 }
 
 Duration interval(const JsonNode& params, std::string_view key, Duration fallback) {
-  if (!params.has(key)) return fallback;
-  const double s = params.positive(key);
-  if (s < 0.001 || s > 3600) params.at(key).fail("expected an interval between 0.001 and 3600 seconds");
-  return from_seconds(s);
+  return params.has(key) ? params.at(key).seconds_in(kMinPeriodS, 3600) : fallback;
 }
 
 }  // namespace
@@ -124,8 +117,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
       const JsonNode count = initial.at(name);
       const auto id = world.hardware->find_instance_type(name);
       if (!id) count.fail("unknown instance type \"" + name + "\"");
-      const auto n = count.integer();
-      if (n < 0 || n > 10000) count.fail("expected a count between 0 and 10000");
+      const auto n = count.integer_in(0, 10000);
       if (n > 0) p.initial_workers.emplace_back(*id, static_cast<std::uint32_t>(n));
     }
     p.initial_workers_given = true;
@@ -138,7 +130,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   if (params.has("initial_load_qps")) p.initial_load = initial_load_of(params.at("initial_load_qps"), world.applications);
 
   p.slack_threshold = ratio_above_one(params, "slack_threshold", p.slack_threshold);
-  p.lambda_per_s = params.non_negative_or("lambda_per_s", p.lambda_per_s);
+  p.lambda_per_s = params.number_in_or("lambda_per_s", 0, 1e6, p.lambda_per_s, "per s");  // finite for the solver
   p.monitor_interval = interval(params, "monitor_interval_s", p.monitor_interval);
   p.model_autoscaler_interval = interval(params, "model_autoscaler_interval_s", p.model_autoscaler_interval);
   p.vm_autoscaler_interval = interval(params, "vm_autoscaler_interval_s", p.vm_autoscaler_interval);
@@ -157,8 +149,9 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   if (s.accelerator_clear_ratio > s.accelerator_overload_ratio) {
     params.at("accelerator_clear_ratio").fail("expected at most accelerator_overload_ratio");
   }
-  s.accelerator_min_latency = from_millis(params.non_negative_or("accelerator_min_latency_ms", 10));
-  s.backlog_fraction = params.positive_or("backlog_fraction", s.backlog_fraction);
+  s.accelerator_min_latency =
+      params.has("accelerator_min_latency_ms") ? params.at("accelerator_min_latency_ms").millis_in(0, kMaxLatencyMs) : from_millis(10);
+  s.backlog_fraction = params.number_in_or("backlog_fraction", 1e-6, 1e6, s.backlog_fraction);
 
   VmRules& vm = p.vm;
   vm.utilisation_threshold = fraction(params, "vm_utilisation_threshold", vm.utilisation_threshold);
@@ -172,7 +165,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   p.cpu_cores_per_replica = checks(params, "cpu_cores_per_replica", p.cpu_cores_per_replica);
   p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);
   by_kind(params, "cost_per_gb_second", p.profiles.cost_per_gb_second,
-          [](const JsonNode& costs, std::string_view kind, double fallback) { return costs.non_negative_or(kind, fallback); });
+          [](const JsonNode& costs, std::string_view kind, double fallback) { return costs.number_in_or(kind, 0, kMaxPrice, fallback, "$ per GB-second"); });
   if (params.has("unmet")) {
     p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
   }
@@ -192,11 +185,9 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   // The public code's refusal of CPU variants under a 50 ms SLO is INFaaS'
   // rule too; the Proteus paper has none (its SLOs are twice a CPU latency,
   // so most are under 50 ms), so INFaaS-Accuracy drops it by default.
-  p.profiles.cpu_min_slo = from_millis(params.non_negative_or("cpu_min_slo_ms", p.mode == Mode::kAccuracy ? 0 : 50));
-  if (params.has("slo_latency_share")) {
-    p.profiles.slo_latency_share = params.positive("slo_latency_share");
-    if (p.profiles.slo_latency_share > 1.0) params.at("slo_latency_share").fail("expected a share in (0, 1]");
-  }
+  p.profiles.cpu_min_slo = params.has("cpu_min_slo_ms") ? params.at("cpu_min_slo_ms").millis_in(0)
+                                                         : from_millis(p.mode == Mode::kAccuracy ? 0 : 50);
+  if (params.has("slo_latency_share")) p.profiles.slo_latency_share = params.number_in("slo_latency_share", 1e-6, 1);
   const bool baseline = p.mode == Mode::kClipperPlus || p.mode == Mode::kSmPlus;
   p.fixed = parse_fixed_variants(params, world, baseline);
   if (baseline) {

@@ -12,8 +12,7 @@ WorkerLimits parse_worker_limits(const JsonNode& params, const SimulationConfig&
     const JsonNode count = node.at(name);
     const auto id = world.hardware->find_instance_type(name);
     if (!id) count.fail("unknown instance type \"" + name + "\"");
-    const auto n = count.positive_integer();
-    if (n > 10000) count.fail("expected at most 10000 workers");
+    const auto n = count.integer_in(1, 10000);  // workers
     limits.max_by_type[*id] = static_cast<std::uint32_t>(n);
   }
   return limits;

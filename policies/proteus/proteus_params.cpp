@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policies/catalog_refs.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim::proteus {
 namespace {
@@ -29,19 +30,7 @@ void expect_keys(const JsonNode& params, Flavor flavor) {
   }
 }
 
-Duration seconds_in(const JsonNode& node, double low, double high) {
-  const double s = node.non_negative();
-  if (s < low || s > high) {
-    node.fail("expected between " + std::to_string(low) + " and " + std::to_string(high) + " seconds");
-  }
-  return from_seconds(s);
-}
-
-std::uint32_t count_in(const JsonNode& node, std::int64_t high) {
-  const std::int64_t n = node.positive_integer();
-  if (n > high) node.fail("expected at most " + std::to_string(high));
-  return static_cast<std::uint32_t>(n);
-}
+std::uint32_t count_in(const JsonNode& node, std::int64_t high) { return static_cast<std::uint32_t>(node.integer_in(1, high)); }
 
 // Every flavor solves the MILP at least once, for its start plan.
 void parse_limits(const JsonNode& params, MilpLimits& limits) {
@@ -50,14 +39,14 @@ void parse_limits(const JsonNode& params, MilpLimits& limits) {
     limits.mip_gap = gap.non_negative();
     if (limits.mip_gap >= 1) gap.fail("expected a relative gap in [0, 1)");
   }
-  if (params.has("time_limit_s")) limits.time_limit_s = params.positive("time_limit_s");  // finite too
+  if (params.has("time_limit_s")) limits.time_limit_s = params.number_in("time_limit_s", kMinPeriodS, 3600, "s");
 }
 
 void parse_solving(const JsonNode& params, ProteusParams& p) {
-  if (params.has("solve_interval_s")) p.solve_interval = seconds_in(params.at("solve_interval_s"), 0.001, 86400);
+  if (params.has("solve_interval_s")) p.solve_interval = params.at("solve_interval_s").seconds_in(kMinPeriodS, 86400);
   if (params.has("warmup_solves_s")) {
     p.warmup_solves.clear();
-    for (const JsonNode& t : params.items("warmup_solves_s")) p.warmup_solves.push_back(seconds_in(t, 0, 86400));
+    for (const JsonNode& t : params.items("warmup_solves_s")) p.warmup_solves.push_back(t.seconds_in(0, 86400));
     std::sort(p.warmup_solves.begin(), p.warmup_solves.end());
   }
   if (params.has("solve_delay")) {
@@ -66,17 +55,16 @@ void parse_solving(const JsonNode& params, ProteusParams& p) {
       delay.choice({"measured"});
       p.measured_solve_delay = true;
     } else {
-      p.solve_delay = seconds_in(delay, 0, 3600);
+      p.solve_delay = delay.seconds_in(0, 3600);
     }
   }
-  p.ewma_com = params.non_negative_or("ewma_com", p.ewma_com);
+  p.ewma_com = params.number_in_or("ewma_com", 0, 1e6, p.ewma_com);
   if (params.has("ewma_window_s")) p.ewma_window = count_in(params.at("ewma_window_s"), 3600);
   if (params.has("burst_factor")) {
-    p.burst.factor = params.positive("burst_factor");
-    if (p.burst.factor < 1) params.at("burst_factor").fail("expected a factor of at least 1");
+    p.burst.factor = params.number_in("burst_factor", 1, 1e6);
   }
   if (params.has("burst_window_s")) p.burst.window_s = count_in(params.at("burst_window_s"), 3600);
-  if (params.has("burst_min_gap_s")) p.burst.min_gap = seconds_in(params.at("burst_min_gap_s"), 0, 86400);
+  if (params.has("burst_min_gap_s")) p.burst.min_gap = params.at("burst_min_gap_s").seconds_in(0, 86400);
 }
 
 }  // namespace
@@ -111,10 +99,7 @@ ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfi
   // Sommelier's headroom is 1.5 in the artifact (configs/*/sommelier.json); Proteus' 1.05.
   p.lowering.start_beta = flavor == Flavor::kSommelier ? 1.5 : 1.05;
   if (params.has("beta")) {
-    p.lowering.start_beta = params.positive("beta");
-    if (p.lowering.start_beta < p.lowering.min_beta || p.lowering.start_beta > 10) {
-      params.at("beta").fail("expected a headroom between " + std::to_string(p.lowering.min_beta) + " and 10");
-    }
+    p.lowering.start_beta = params.number_in("beta", p.lowering.min_beta, 10);  // headroom
   }
   parse_limits(params, p.limits);
   if (re_solves(flavor)) parse_solving(params, p);

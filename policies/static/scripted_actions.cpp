@@ -26,7 +26,7 @@ ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const Simula
     node.at("on").choice({"interruption_notice"});
     e.on_notice = true;
   } else {
-    e.at = at_seconds(node.non_negative("at_s"));
+    e.at = SimTime::zero() + node.at("at_s").seconds_in(0);
   }
   if (node.has("launch") == node.has("stop")) node.fail("expected exactly one of \"launch\" or \"stop\"");
   if (node.has("stop")) {
@@ -40,7 +40,7 @@ ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const Simula
   Launch l;
   l.type = instance_type_of(launch.at("instance_type"), *world.hardware);
   if (launch.has("market")) l.market = market_of(launch.at("market"));
-  l.count = static_cast<std::uint32_t>(launch.positive_integer_or("count", 1));
+  l.count = static_cast<std::uint32_t>(launch.integer_in_or("count", 1, 10000, 1));  // as cluster.instances
   if (launch.has("load")) {
     for (const JsonNode& load : launch.items("load")) l.loads.push_back(parse_load(load, world));
   }

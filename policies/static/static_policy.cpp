@@ -30,7 +30,7 @@ StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, 
   const auto& functions = world.cloud.lambda_functions;
   for (std::uint32_t f = 0; f < functions.size(); ++f) {
     if (functions[f].name == name.string()) {
-      return LambdaOverflow{f, static_cast<std::uint64_t>(node.integer_or("queue_above", 0))};
+      return LambdaOverflow{f, static_cast<std::uint64_t>(node.integer_in_or("queue_above", 0, INT64_MAX, 0))};
     }
   }
   name.fail("no Lambda function named \"" + name.string() + "\" in cloud.lambda.functions");

@@ -10,18 +10,21 @@
 #include <string_view>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
 
 constexpr double kNanosPerHour = 3600e9;
 // The clock holds about 292 years; a series beyond ~290 years is a unit mistake.
-constexpr double kMaxSeconds = 9.0e9;
+constexpr double kMaxSeconds = kMaxTimeSpanS;  // no run is longer
 
 void check_point(const SpotPriceSeries::Point& p, const SpotPriceSeries::Point* previous, const std::string& where) {
   if (!previous && p.at != SimTime::zero()) throw InputError(where, "expected the first time_s to be 0 (the run's start)");
   if (previous && !(p.at > previous->at)) throw InputError(where, "time_s must increase from row to row");
-  if (!(p.price_per_hour > 0)) throw InputError(where, "expected a price_per_hour > 0");
+  if (!(p.price_per_hour > 0 && p.price_per_hour <= kMaxPrice)) {
+    throw InputError(where, "expected a price_per_hour > 0 and <= 1000000 (input_limits.hpp)");
+  }
 }
 
 }  // namespace
@@ -69,7 +72,7 @@ SpotPriceSeries SpotPriceSeries::read(const std::filesystem::path& file) {
     }
     seen_row = true;
     if (!time_s || *time_s < 0 || *time_s > kMaxSeconds) {
-      throw InputError(where, "expected time_s as a number of seconds in [0, 9e9], got " + quote_field(time_field));
+      throw InputError(where, "expected time_s as a number of seconds in [0, 315360000], got " + quote_field(time_field));
     }
     if (!price) throw InputError(where, "expected price_per_hour as a number, got " + quote_field(price_field));
     const Point p{at_seconds(*time_s), *price};

@@ -1,6 +1,7 @@
 #include "sim/core/json_node.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 
@@ -26,6 +27,14 @@ std::string join(std::initializer_list<std::string_view> items) {
     out.append(1, '"').append(*it).append(1, '"');
   }
   return out;
+}
+
+// Enough digits that a bound reads as written (315360000, 0.001, 1e+07).
+std::string number_text(double v) {
+  std::ostringstream out;
+  out.precision(15);
+  out << v;
+  return out.str();
 }
 
 }  // namespace
@@ -123,6 +132,37 @@ std::int64_t JsonNode::positive_integer() const {
   return v;
 }
 
+namespace {
+// A value of the wrong sign is the commonest mistake: say so first
+// ("> 0", ">= 0"), then the whole range.
+std::string sign_hint(double v, double low) {
+  if (low > 0 && v <= 0) return " > 0,";
+  if (low == 0 && v < 0) return " >= 0,";
+  return "";
+}
+}  // namespace
+
+double JsonNode::number_in(double low, double high, std::string_view unit) const {
+  const double v = number();
+  if (!(v >= low && v <= high)) {
+    fail("expected a number" + sign_hint(v, low) + " in [" + number_text(low) + ", " + number_text(high) + "]" +
+         (unit.empty() ? "" : " " + std::string(unit)) + ", got " + shown());
+  }
+  return v;
+}
+
+std::int64_t JsonNode::integer_in(std::int64_t low, std::int64_t high) const {
+  const std::int64_t v = integer();
+  if (v < low || v > high) {
+    fail("expected an integer" + sign_hint(static_cast<double>(v), static_cast<double>(low)) + " in [" +
+         std::to_string(low) + ", " + std::to_string(high) + "], got " + shown());
+  }
+  return v;
+}
+
+Duration JsonNode::seconds_in(double low_s, double high_s) const { return from_seconds(number_in(low_s, high_s, "s")); }
+Duration JsonNode::millis_in(double low_ms, double high_ms) const { return from_millis(number_in(low_ms, high_ms, "ms")); }
+
 std::string JsonNode::string() const {
   if (!value_->is_string()) fail("expected a string, got " + type_name(*value_));
   return value_->get<std::string>();
@@ -161,6 +201,14 @@ std::int64_t JsonNode::positive_integer_or(std::string_view key, std::int64_t fa
 }
 std::int64_t JsonNode::integer_or(std::string_view key, std::int64_t fallback) const {
   return has(key) ? at(key).integer() : fallback;
+}
+double JsonNode::number_in_or(std::string_view key, double low, double high, double fallback,
+                              std::string_view unit) const {
+  return has(key) ? at(key).number_in(low, high, unit) : fallback;
+}
+std::int64_t JsonNode::integer_in_or(std::string_view key, std::int64_t low, std::int64_t high,
+                                     std::int64_t fallback) const {
+  return has(key) ? at(key).integer_in(low, high) : fallback;
 }
 std::string JsonNode::string_or(std::string_view key, std::string fallback) const {
   return has(key) ? at(key).string() : fallback;

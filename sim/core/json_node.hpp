@@ -12,6 +12,7 @@
 
 #include "sim/core/input_error.hpp"
 #include "sim/core/json_reader.hpp"  // read_json_file: every reader's documents come from there
+#include "sim/core/time.hpp"
 
 namespace servesim {
 
@@ -45,6 +46,14 @@ class JsonNode {
   double probability() const;   // in [0, 1]
   std::int64_t integer() const;
   std::int64_t positive_integer() const;
+  // Numbers with a stated range [low, high] (docs/scenario.md, "Limits"): the
+  // error names the range. Counts go through integer_in before any narrowing.
+  double number_in(double low, double high, std::string_view unit = "") const;
+  std::int64_t integer_in(std::int64_t low, std::int64_t high) const;
+  // A time in seconds (or milliseconds) within [low, high] seconds (ms),
+  // converted to the clock: the one checked conversion the readers use.
+  Duration seconds_in(double low_s, double high_s = kMaxTimeSpanS) const;
+  Duration millis_in(double low_ms, double high_ms = kMaxTimeSpanS * 1e3) const;
   std::string string() const;
   bool boolean() const;
   // A string that must be one of `choices`.
@@ -59,6 +68,14 @@ class JsonNode {
   double non_negative(std::string_view key) const { return at(key).non_negative(); }
   std::int64_t positive_integer(std::string_view key) const { return at(key).positive_integer(); }
   std::string string(std::string_view key) const { return at(key).string(); }
+  double number_in(std::string_view key, double low, double high, std::string_view unit = "") const {
+    return at(key).number_in(low, high, unit);
+  }
+  std::int64_t integer_in(std::string_view key, std::int64_t low, std::int64_t high) const {
+    return at(key).integer_in(low, high);
+  }
+  double number_in_or(std::string_view key, double low, double high, double fallback, std::string_view unit = "") const;
+  std::int64_t integer_in_or(std::string_view key, std::int64_t low, std::int64_t high, std::int64_t fallback) const;
   double number_or(std::string_view key, double fallback) const;
   double positive_or(std::string_view key, double fallback) const;
   double non_negative_or(std::string_view key, double fallback) const;

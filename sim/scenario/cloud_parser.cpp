@@ -3,6 +3,7 @@
 #include "policies/catalog_refs.hpp"
 #include "sim/cluster/lambda_spec.hpp"
 #include "sim/scenario/path_expansion.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
@@ -20,17 +21,17 @@ void parse_spot(const JsonNode& node, const std::filesystem::path& base, CloudCo
   in.expect_object({"per_hour", "at"});
   if (in.has("per_hour") == in.has("at")) in.fail("expected exactly one of \"per_hour\" or \"at\"");
   if (in.has("per_hour")) {
-    cloud.spot_interruptions = SpotInterruptions::poisson(in.positive("per_hour"));
+    cloud.spot_interruptions = SpotInterruptions::poisson(in.number_in("per_hour", 1e-6, 3600, "per hour"));
   } else {
     std::vector<std::pair<SimTime, std::uint32_t>> times;
     for (const JsonNode& item : in.items("at")) {
       item.expect_object({"at_s", "count"});
-      times.emplace_back(at_seconds(item.non_negative("at_s")),
-                         static_cast<std::uint32_t>(item.positive_integer_or("count", 1)));
+      times.emplace_back(SimTime::zero() + item.at("at_s").seconds_in(0),
+                         static_cast<std::uint32_t>(item.integer_in_or("count", 1, kMaxCount, 1)));
     }
     cloud.spot_interruptions = SpotInterruptions::at_times(std::move(times));
   }
-  if (node.has("notice_s")) cloud.spot_interruptions->notice = from_seconds(node.non_negative("notice_s"));
+  if (node.has("notice_s")) cloud.spot_interruptions->notice = node.at("notice_s").seconds_in(0);
 }
 
 Duration lambda_latency(const JsonNode& node, const ModelVariant& variant, double memory_mb,
@@ -46,18 +47,19 @@ Duration lambda_latency(const JsonNode& node, const ModelVariant& variant, doubl
   const LatencyProfile* profile = variant.profile_on(device);
   if (!profile) node.at("device_type").fail("variant \"" + variant.name + "\" has no profile on \"" + device + "\"");
   const double share = lambda_cpu_share(lambda, memory_mb);
-  return from_nanos_double(static_cast<double>(profile->at(1).ns) * node.positive("vcpus") / share);
+  return from_nanos_double(static_cast<double>(profile->at(1).ns) * node.number_in("vcpus", 1e-3, 4096) / share);
 }
 
 // The catalog's Lambda prices and limits, each overridable per scenario (MArk's
 // era billed in 100 ms units: "granularity_ms": 100).
 void parse_lambda_overrides(const JsonNode& node, LambdaSpec& spec) {
-  spec.price_per_gb_second = node.non_negative_or("price_per_gb_second", spec.price_per_gb_second);
-  spec.price_per_request = node.non_negative_or("price_per_request", spec.price_per_request);
-  if (node.has("granularity_ms")) spec.granularity = from_millis(node.positive("granularity_ms"));
-  if (node.has("keep_alive_s")) spec.keep_alive = from_seconds(node.non_negative("keep_alive_s"));
-  spec.concurrency_limit = static_cast<std::uint32_t>(node.positive_integer_or("concurrency_limit", spec.concurrency_limit));
-  spec.mb_per_vcpu = node.positive_or("mb_per_vcpu", spec.mb_per_vcpu);
+  spec.price_per_gb_second = node.number_in_or("price_per_gb_second", 0, kMaxPrice, spec.price_per_gb_second, "$");
+  spec.price_per_request = node.number_in_or("price_per_request", 0, kMaxPrice, spec.price_per_request, "$");
+  if (node.has("granularity_ms")) spec.granularity = node.at("granularity_ms").millis_in(1e-6, 86400e3);  // >= 1 ns
+  if (node.has("keep_alive_s")) spec.keep_alive = node.at("keep_alive_s").seconds_in(0);
+  spec.concurrency_limit =
+      static_cast<std::uint32_t>(node.integer_in_or("concurrency_limit", 1, kMaxCount, spec.concurrency_limit));
+  spec.mb_per_vcpu = node.number_in_or("mb_per_vcpu", kMinMemoryMb, kMaxMemoryMb, spec.mb_per_vcpu, "MB");
 }
 
 void parse_lambda(const JsonNode& node, const SimulationConfig& world, CloudConfig& cloud) {
@@ -69,9 +71,8 @@ void parse_lambda(const JsonNode& node, const SimulationConfig& world, CloudConf
     LambdaFunction f;
     f.name = item.string("name");
     f.variant = variant_of(item.at("variant"), *world.models);
-    f.memory_mb = item.positive("memory_mb");
-    if (f.memory_mb > 10240) item.at("memory_mb").fail("expected at most 10240 MB (the Lambda maximum)");
-    f.cold_start = from_millis(item.non_negative_or("cold_start_ms", 0));
+    f.memory_mb = item.number_in("memory_mb", 1, 10240, "MB");  // the Lambda maximum
+    f.cold_start = item.has("cold_start_ms") ? item.at("cold_start_ms").millis_in(0, kMaxLatencyMs) : Duration::zero();
     const nlohmann::json fallback = "lambda";
     const JsonNode from = item.has("latency_from") ? item.at("latency_from") : JsonNode(fallback, item.file(), item.path() + ".latency_from");
     f.latency = lambda_latency(from, world.models->variant(f.variant), f.memory_mb, cloud.lambda);
@@ -86,8 +87,7 @@ void parse_cluster_instances(const JsonNode& instances, SimulationConfig& world)
     group.expect_object({"type", "count", "market"});
     InitialInstances g;
     g.type = instance_type_of(group.at("type"), *world.hardware);
-    g.count = static_cast<std::uint32_t>(group.positive_integer_or("count", 1));
-    if (g.count > 10000) group.at("count").fail("expected at most 10000 instances of a type");
+    g.count = static_cast<std::uint32_t>(group.integer_in_or("count", 1, 10000, 1));  // instances of a type
     if (group.has("market")) g.market = market_of(group.at("market"));
     world.cloud.instances.push_back(g);
   }
@@ -99,7 +99,7 @@ void parse_boot_latency(const JsonNode& node, SimulationConfig& world) {
   const auto& types = world.hardware->instance_types();
   world.cloud.boot_latency.assign(types.size(), std::nullopt);
   for (const std::string& key : node.keys()) {
-    const Duration boot = from_seconds(node.at(key).non_negative());
+    const Duration boot = node.at(key).seconds_in(0, 86400);  // a day, as the hardware catalog
     bool matched = false;
     for (InstanceTypeId t = 0; t < types.size(); ++t) {
       if (types[t].name == key || (types[t].family == key && !node.has(types[t].name))) {

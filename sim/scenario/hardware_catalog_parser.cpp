@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
@@ -11,11 +12,7 @@ namespace {
 // (milliseconds given as seconds) before they become a silent week of boot.
 constexpr double kMaxCatalogSeconds = 86400;
 
-double seconds_at_most_a_day(const JsonNode& node) {
-  const double s = node.non_negative();
-  if (s > kMaxCatalogSeconds) node.fail("expected at most 86400 seconds, got " + node.raw().dump());
-  return s;
-}
+Duration seconds_at_most_a_day(const JsonNode& node) { return node.seconds_in(0, kMaxCatalogSeconds); }
 
 InterferenceModel parse_interference(const JsonNode& node) {
   node.expect_object({"threshold", "slope", "smaller_model_weight", "source"});
@@ -35,9 +32,7 @@ std::uint32_t parse_cores(const JsonNode& item, DeviceKind kind) {
   }
   if (!item.has("cores")) item.fail("a \"cpu\" device type needs \"cores\": how many batches its replicas run at once");
   const JsonNode cores = item.at("cores");
-  const std::int64_t c = cores.positive_integer();
-  if (c > 4096) cores.fail("expected at most 4096 cores, got " + cores.raw().dump());
-  return static_cast<std::uint32_t>(c);
+  return static_cast<std::uint32_t>(cores.integer_in(1, 4096));
 }
 
 void parse_device_type(const JsonNode& item, HardwareCatalog& into) {
@@ -48,8 +43,8 @@ void parse_device_type(const JsonNode& item, HardwareCatalog& into) {
   if (into.find(t.name)) item.at("name").fail("duplicate device type \"" + t.name + "\"");
   t.kind = *parse_device_kind(item.at("kind").choice({"cpu", "gpu", "inferentia"}));
   t.cores = parse_cores(item, t.kind);
-  t.memory_mb = item.positive("memory_mb");
-  t.price_per_hour = item.non_negative_or("price_per_hour", 0);
+  t.memory_mb = item.number_in("memory_mb", kMinMemoryMb, kMaxMemoryMb, "MB");
+  t.price_per_hour = item.number_in_or("price_per_hour", 0, kMaxPrice, 0, "$ per hour");
   if (const auto block = item.find("interference")) t.interference = parse_interference(*block);
   into.add(std::move(t));
 }
@@ -61,7 +56,7 @@ BillingRule parse_billing(const JsonNode& node) {
   BillingRule rule = node.at("kind").choice({"per_second", "per_started_hour"}) == "per_second"
                          ? BillingRule::per_second()
                          : BillingRule::per_started_hour();
-  if (const auto m = node.find("minimum_s")) rule.minimum = from_seconds(seconds_at_most_a_day(*m));
+  if (const auto m = node.find("minimum_s")) rule.minimum = seconds_at_most_a_day(*m);
   return rule;
 }
 
@@ -96,10 +91,8 @@ void parse_instance_type(const JsonNode& item, HardwareCatalog& into) {
   // "c5.large" is of family "c5" unless the catalog says otherwise.
   t.family = item.string_or("family", t.name.substr(0, t.name.find('.')));
   const JsonNode vcpus = item.at("vcpus");
-  const std::int64_t v = vcpus.positive_integer();
-  if (v > 4096) vcpus.fail("expected at most 4096 vCPUs, got " + vcpus.raw().dump());
-  t.vcpus = static_cast<std::uint32_t>(v);
-  t.memory_mb = item.positive("memory_mb");
+  t.vcpus = static_cast<std::uint32_t>(vcpus.integer_in(1, 4096));
+  t.memory_mb = item.number_in("memory_mb", kMinMemoryMb, kMaxMemoryMb, "MB");
   const JsonNode devices = item.at("devices");
   for (const JsonNode& slot : devices.items()) {
     slot.expect_object({"type", "count"});
@@ -110,8 +103,7 @@ void parse_instance_type(const JsonNode& item, HardwareCatalog& into) {
                 "\" (define it in this catalog's device_types or in a catalog listed before this one)");
     }
     const JsonNode count = slot.at("count");
-    const std::int64_t c = count.positive_integer();
-    if (c > 1024) count.fail("expected at most 1024 devices of a type per instance, got " + count.raw().dump());
+    const std::int64_t c = count.integer_in(1, 1024);  // devices of a type per instance
     for (const DeviceSlot& earlier : t.devices) {
       if (earlier.type == *id) type.fail("device type \"" + type.string() + "\" listed twice; give one count");
     }
@@ -125,8 +117,8 @@ void parse_instance_type(const JsonNode& item, HardwareCatalog& into) {
     }
   }
   if (t.devices.empty()) devices.fail("expected at least one device (a CPU instance lists its \"<name>.cpu\" device)");
-  t.price_per_hour = item.positive("price_per_hour");
-  t.boot_latency = from_seconds(seconds_at_most_a_day(item.at("boot_latency_s")));
+  t.price_per_hour = item.number_in("price_per_hour", kMinPrice, kMaxPrice, "$ per hour");
+  t.boot_latency = seconds_at_most_a_day(item.at("boot_latency_s"));
   t.billing = item.has("billing") ? parse_billing(item.at("billing")) : BillingRule::per_second();
   if (const auto b = item.find("burstable")) t.burstable = parse_burstable(*b, t.vcpus);
   into.add_instance_type(std::move(t));
@@ -137,21 +129,12 @@ void parse_lambda(const JsonNode& node, HardwareCatalog& into) {
                       "concurrency_limit", "mb_per_vcpu", "source"});
   if (into.lambda_configured()) node.fail("Lambda settings given twice: only one hardware catalog may have a \"lambda\" block");
   LambdaSpec s;
-  s.price_per_gb_second = node.non_negative_or("price_per_gb_second", s.price_per_gb_second);
-  s.price_per_request = node.non_negative_or("price_per_request", s.price_per_request);
-  if (const auto g = node.find("granularity_ms")) {
-    const double ms = g->positive();
-    if (ms > kMaxCatalogSeconds * 1000) g->fail("expected at most 86400000 ms");
-    s.granularity = from_millis(ms);
-    if (s.granularity.ns <= 0) g->fail("expected at least one nanosecond");
-  }
-  if (const auto k = node.find("keep_alive_s")) s.keep_alive = from_seconds(seconds_at_most_a_day(*k));
-  if (const auto c = node.find("concurrency_limit")) {
-    const std::int64_t limit = c->positive_integer();
-    if (limit > 10'000'000) c->fail("expected at most 10000000 concurrent executions");
-    s.concurrency_limit = static_cast<std::uint32_t>(limit);
-  }
-  s.mb_per_vcpu = node.positive_or("mb_per_vcpu", s.mb_per_vcpu);
+  s.price_per_gb_second = node.number_in_or("price_per_gb_second", 0, kMaxPrice, s.price_per_gb_second, "$");
+  s.price_per_request = node.number_in_or("price_per_request", 0, kMaxPrice, s.price_per_request, "$");
+  if (const auto g = node.find("granularity_ms")) s.granularity = g->millis_in(1e-6, kMaxCatalogSeconds * 1000);  // >= 1 ns
+  if (const auto k = node.find("keep_alive_s")) s.keep_alive = seconds_at_most_a_day(*k);
+  if (const auto c = node.find("concurrency_limit")) s.concurrency_limit = static_cast<std::uint32_t>(c->integer_in(1, kMaxCount));
+  s.mb_per_vcpu = node.number_in_or("mb_per_vcpu", kMinMemoryMb, kMaxMemoryMb, s.mb_per_vcpu, "MB");
   into.set_lambda(s);
 }
 

@@ -2,12 +2,10 @@
 
 #include <string>
 #include <string_view>
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
-
-// Far above any accelerator's useful batch; bounds the per-replica latency table.
-constexpr std::uint32_t kMaxBatch = 4096;
 
 // Lambda is not a device type (the hardware catalog gives its prices in a
 // "lambda" block), yet its latency is profiled like one: the latency of one
@@ -23,9 +21,9 @@ LatencyProfile parse_profile(const JsonNode& node, LatencyProfile::Fit fit) {
   for (const JsonNode& pair : node.items()) {
     const auto items = pair.items();
     if (items.size() != 2) pair.fail("expected [batch, latency_ms]");
-    const auto batch = static_cast<std::uint32_t>(items[0].positive_integer());
+    const auto batch = static_cast<std::uint32_t>(items[0].integer_in(1, kMaxBatch));
     if (!points.empty() && batch <= points.back().batch) items[0].fail("batch sizes must increase");
-    points.push_back({batch, items[1].positive()});
+    points.push_back({batch, items[1].number_in(kMinLatencyMs, kMaxLatencyMs, "ms")});
   }
   if (points.empty()) node.fail("expected at least one [batch, latency_ms] point");
   if (fit == LatencyProfile::Fit::kInterpolate && points.front().batch != 1) {
@@ -53,11 +51,10 @@ void parse_variant(const JsonNode& node, FamilyId family, const HardwareCatalog&
   v.name = node.string("name");
   if (into.find_variant(v.name)) node.at("name").fail("duplicate variant name \"" + v.name + "\"");
   v.family = family;
-  v.accuracy_raw = node.positive("accuracy");
-  v.memory_mb = node.non_negative("memory_mb");
-  v.load_latency = from_millis(node.non_negative_or("load_latency_ms", 0));
-  v.max_batch = static_cast<std::uint32_t>(node.positive_integer_or("max_batch", 1));
-  if (v.max_batch > kMaxBatch) node.at("max_batch").fail("expected at most " + std::to_string(kMaxBatch));
+  v.accuracy_raw = node.number_in("accuracy", 1e-9, 1e9);  // normalised to the family's best
+  v.memory_mb = node.number_in("memory_mb", 0, kMaxMemoryMb, "MB");
+  v.load_latency = node.has("load_latency_ms") ? node.at("load_latency_ms").millis_in(0, kMaxLatencyMs) : Duration::zero();
+  v.max_batch = static_cast<std::uint32_t>(node.integer_in_or("max_batch", 1, kMaxBatch, 1));
   const bool linear = node.has("latency_fit") && node.at("latency_fit").choice({"interpolate", "linear"}) == "linear";
   const JsonNode latency = node.at("latency_ms");
   for (const std::string& device : latency.keys()) {

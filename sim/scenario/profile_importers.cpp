@@ -15,13 +15,13 @@
 
 #include "sim/core/input_error.hpp"
 #include "sim/scenario/path_expansion.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uint32_t kMaxBatch = 4096;  // as in the model catalog reader
 constexpr double kBytesPerMb = 1024.0 * 1024.0;
 
 // ---------------------------------------------------------------- text files
@@ -302,12 +302,10 @@ void import_proteus_csv(const JsonNode& entry, const fs::path& base, const Hardw
       entry.has("duplicate_rows") ? entry.at("duplicate_rows").choice({"error", "first", "mean"}) : "error";
   std::optional<std::uint32_t> max_batch;
   if (entry.has("max_batch")) {
-    const auto m = entry.positive_integer("max_batch");
-    if (m > kMaxBatch) entry.at("max_batch").fail("expected at most " + std::to_string(kMaxBatch));
-    max_batch = static_cast<std::uint32_t>(m);
+    max_batch = static_cast<std::uint32_t>(entry.integer_in("max_batch", 1, kMaxBatch));
   }
-  const double memory_mb = entry.non_negative_or("memory_mb", 0);
-  const Duration load_latency = from_millis(entry.non_negative_or("load_latency_ms", 0));
+  const double memory_mb = entry.number_in_or("memory_mb", 0, kMaxMemoryMb, 0, "MB");
+  const Duration load_latency = entry.has("load_latency_ms") ? entry.at("load_latency_ms").millis_in(0, kMaxLatencyMs) : Duration::zero();
   const std::string prefix = prefix_of(entry);
 
   // The families and the variants they allow.

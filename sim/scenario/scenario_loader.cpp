@@ -7,6 +7,7 @@
 #include <set>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_limits.hpp"
 #include "sim/scenario/hardware_catalog_parser.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/cloud_parser.hpp"
@@ -19,20 +20,6 @@ namespace servesim {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The clock counts nanoseconds in 64 bits (about 292 years); a century of
-// simulated time is far more than any replay and far from overflow.
-constexpr double kMaxDurationS = 100.0 * 365 * 86400;
-
-// A number in (low, high], or [low, high] when low > 0.
-double bounded(const JsonNode& node, double low, double high, const char* unit) {
-  const double v = node.number();
-  if (!(v > low || (low > 0 && v == low)) || v > high) {
-    node.fail("expected a value " + std::string(low > 0 ? ">= " : "> ") + std::to_string(low) + " and <= " +
-              std::to_string(high) + " " + unit + ", got " + node.raw().dump());
-  }
-  return v;
-}
 
 // A catalog entry is a path (relative to the scenario's folder) or an inline object.
 template <typename Parse>
@@ -74,8 +61,7 @@ void load_cluster(const JsonNode& node, SimulationConfig& world) {
     const JsonNode type = group.at("type");
     const auto id = world.hardware->find(type.string());
     if (!id) type.fail("unknown device type " + type.shown());
-    const auto count = group.positive_integer_or("count", 1);
-    if (count > 100000) group.at("count").fail("expected at most 100000 devices of a type");
+    const auto count = group.integer_in_or("count", 1, kMaxCount, 1);
     world.devices.insert(world.devices.end(), static_cast<std::size_t>(count), *id);
   }
 }
@@ -174,8 +160,12 @@ Duration slo_from_cpu_multiple(const JsonNode& node, double multiple, const Appl
   }
   if (cpus.empty()) node.fail("an SLO as a multiple of the fastest CPU latency needs a CPU device type on this cluster");
   const Duration fastest = fastest_end_to_end(node, app, world, cpus);
-  return Duration{static_cast<std::int64_t>(std::llround(multiple * static_cast<double>(fastest.ns)))};
+  return scaled(fastest, multiple);
 }
+
+// A multiple below 1 is refused by the comparison with the fastest latency,
+// which says why; 1e6 times a latency is beyond any useful SLO.
+constexpr double kMinCpuMultiple = 1e-6, kMaxCpuMultiple = 1e6;
 
 // slo_ms, or slo_cpu_multiple, or else the scenario's serving.slo_cpu_multiple.
 Application parse_application(const JsonNode& node, const SimulationConfig& world,
@@ -188,10 +178,11 @@ Application parse_application(const JsonNode& node, const SimulationConfig& worl
   if (node.has("min_accuracy")) app.min_accuracy = node.at("min_accuracy").probability();
   std::string slo_field = "slo_ms";
   if (node.has("slo_ms")) {
-    app.slo = from_millis(node.positive("slo_ms"));
+    app.slo = node.at("slo_ms").millis_in(1e-3);  // 1 us: below it no latency profile resolves
   } else if (node.has("slo_cpu_multiple") || default_cpu_multiple) {
     slo_field = "slo_cpu_multiple";
-    const double multiple = node.has("slo_cpu_multiple") ? node.positive("slo_cpu_multiple") : *default_cpu_multiple;
+    const double multiple =
+        node.has("slo_cpu_multiple") ? node.number_in("slo_cpu_multiple", kMinCpuMultiple, kMaxCpuMultiple) : *default_cpu_multiple;
     app.slo = slo_from_cpu_multiple(node, multiple, app, world);
   } else {
     node.at("slo_ms");  // the error names the missing field
@@ -209,7 +200,7 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
   const auto apps = root.items("applications");
   std::optional<double> default_cpu_multiple;
   if (root.has("serving") && root.at("serving").has("slo_cpu_multiple")) {
-    default_cpu_multiple = root.at("serving").positive("slo_cpu_multiple");
+    default_cpu_multiple = root.at("serving").number_in("slo_cpu_multiple", kMinCpuMultiple, kMaxCpuMultiple);
   }
   if (apps.empty()) root.at("applications").fail("expected at least one application");
   std::set<std::string> names;
@@ -260,21 +251,14 @@ Duration default_drain_limit(const SimulationConfig& world) {
   Duration slo = Duration::zero();
   for (const auto& app : world.applications) slo = std::max(slo, app.slo);
   const double ten_slos_s = 10 * slo.seconds();
-  return from_seconds(std::min(kMaxDurationS, std::max(60.0, ten_slos_s)));
+  return from_seconds(std::min(kMaxTimeSpanS, std::max(60.0, ten_slos_s)));
 }
 
 void load_serving(const JsonNode& node, SimulationConfig& world) {
   node.expect_object({"drop", "service_time", "interference", "gpu_concurrency", "drain_s",
                       "slo_cpu_multiple"});  // the last: load_applications
   world.cloud.interference = node.boolean_or("interference", true);
-  if (node.has("drain_s")) {
-    const JsonNode drain = node.at("drain_s");
-    const double s = drain.number();
-    if (!(s >= 0) || s > kMaxDurationS) {
-      drain.fail("expected seconds >= 0 and <= " + std::to_string(kMaxDurationS) + ", got " + drain.raw().dump());
-    }
-    world.drain_limit = from_seconds(s);
-  }
+  if (node.has("drain_s")) world.drain_limit = node.at("drain_s").seconds_in(0);
   if (node.has("gpu_concurrency")) world.gpu_concurrency = parse_gpu_concurrency(node.at("gpu_concurrency"));
   if (node.has("drop")) {
     const std::string drop = node.at("drop").choice({"none", "expired", "infeasible"});
@@ -290,7 +274,7 @@ void load_serving(const JsonNode& node, SimulationConfig& world) {
                                     : d == "lognormal" ? D::kLognormal
                                                        : D::kDeterministic;
   if (world.service_time.distribution == D::kGamma || world.service_time.distribution == D::kLognormal) {
-    world.service_time.cv = st.positive("cv");
+    world.service_time.cv = st.number_in("cv", kMinCv, kMaxCv);
   } else if (st.has("cv")) {
     st.at("cv").fail("only \"gamma\" and \"lognormal\" take a cv");
   }
@@ -333,7 +317,9 @@ std::optional<MemoryPrices> memory_prices(const JsonNode& node) {
   if (!node.raw().is_object()) node.fail("expected true, false or an object of prices per GB-second by device kind");
   node.expect_object({"cpu", "gpu", "inferentia", "lambda"});  // kDeviceKindNames
   MemoryPrices prices = kInfaasMemoryPrices;
-  for (std::size_t k = 0; k < kDeviceKindCount; ++k) prices[k] = node.non_negative_or(kDeviceKindNames[k], prices[k]);
+  for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
+    prices[k] = node.number_in_or(kDeviceKindNames[k], 0, kMaxPrice, prices[k], "$ per GB-second");
+  }
   return prices;
 }
 
@@ -354,7 +340,7 @@ void load_outputs(const JsonNode& root, Scenario& scenario) {
     }
     scenario.world.warmup = from_seconds(s);
   }
-  if (node.has("window_s")) scenario.world.window = from_seconds(bounded(node.at("window_s"), 1e-3, kMaxDurationS, "s"));
+  if (node.has("window_s")) scenario.world.window = node.at("window_s").seconds_in(kMinPeriodS);
   scenario.outputs.queries_csv = node.boolean_or("queries_csv", false);
   if (node.has("memory_cost_per_gb_second")) scenario.outputs.memory_prices = memory_prices(node.at("memory_cost_per_gb_second"));
 }
@@ -372,9 +358,8 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   scenario.file = path;
   scenario.name = root.string("name");
   scenario.description = root.string_or("description", "");
-  if (root.has("seed") && root.at("seed").integer() < 0) root.at("seed").fail("expected an integer >= 0");
-  scenario.world.seed = static_cast<std::uint64_t>(root.integer_or("seed", 1));
-  scenario.world.duration = from_seconds(bounded(root.at("duration_s"), 0, kMaxDurationS, "s"));
+  scenario.world.seed = static_cast<std::uint64_t>(root.integer_in_or("seed", 1, kMaxSeed, 1));  // docs: positive
+  scenario.world.duration = root.at("duration_s").seconds_in(kMinPeriodS);
   load_catalogs(root.at("catalogs"), base, scenario.world);
   load_cluster(root.at("cluster"), scenario.world);
   if (root.has("cloud")) parse_cloud(root.at("cloud"), base, scenario.world);

@@ -1,9 +1,11 @@
 #include "sim/scenario/workload_parser.hpp"
 
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
+#include "sim/core/input_limits.hpp"
 #include "sim/scenario/path_expansion.hpp"
 #include "traces/application_mix.hpp"
 #include "traces/diurnal_arrivals.hpp"
@@ -25,6 +27,12 @@ using Spec = std::shared_ptr<const WorkloadSpec>;
 constexpr int kMaxWorkloadDepth = 16;
 
 Spec parse_nested_workload(const JsonNode& node, const std::filesystem::path& base_dir, int depth);
+// A rescaling (a factor, a spike's magnitude) within six orders of magnitude
+// either way; the rate it yields is what kMaxRateQps bounds at the stream.
+constexpr double kMinScaleFactor = 1e-6, kMaxScaleFactor = 1e6;
+// A diurnal valley at most a thousand times below its peak (MArk's and
+// Twitter's days are within 10x); see parse_diurnal for why it is bounded.
+constexpr double kMaxPeakToValley = 1e3;
 
 // The library checks the combinations a single field cannot (a reducible
 // chain, a window off the interval grid) with std::invalid_argument; this
@@ -38,24 +46,36 @@ auto build(const JsonNode& node, Make make) -> decltype(make()) {
   }
 }
 
-std::size_t index_at(const JsonNode& node) {
-  const std::int64_t v = node.integer();
-  if (v < 0) node.fail("expected an index >= 0, got " + std::to_string(v));
-  return static_cast<std::size_t>(v);
-}
+std::size_t index_at(const JsonNode& node) { return static_cast<std::size_t>(node.integer_in(0, kMaxCount)); }
 
-std::vector<double> numbers(const JsonNode& node, double (JsonNode::*read)() const) {
+// An arrival rate in QPS (input_limits.hpp); `zero_ok` for a state or weight
+// that may carry no traffic at all.
+double rate_at(const JsonNode& node, bool zero_ok = false) {
+  if (zero_ok && node.raw().is_number() && node.number() == 0) return 0;
+  return node.number_in(kMinRateQps, kMaxRateQps, "QPS");
+}
+double zero_or_rate(const JsonNode& node) { return rate_at(node, true); }
+
+// An MMPP leaves a state at most 1000 times a second (a mean sojourn of at
+// least kMinPeriodS), so its jumps advance time.
+constexpr double kMaxExitRate = 1 / kMinPeriodS;
+
+double generator_entry(const JsonNode& node) { return node.number_in(-kMaxExitRate, kMaxExitRate, "per s"); }
+
+template <class Read>
+std::vector<double> numbers(const JsonNode& node, Read read) {
   std::vector<double> out;
-  for (const JsonNode& item : node.items()) out.push_back((item.*read)());
+  for (const JsonNode& item : node.items()) out.push_back(std::invoke(read, item));
   return out;
 }
 
-RateMatrix square_matrix(const JsonNode& node, std::size_t n) {
+template <class Read>
+RateMatrix square_matrix(const JsonNode& node, std::size_t n, Read read) {
   const std::vector<JsonNode> rows = node.items();
   if (rows.size() != n) node.fail("expected " + std::to_string(n) + " rows, one per state, got " + std::to_string(rows.size()));
   RateMatrix m;
   for (const JsonNode& row : rows) {
-    m.push_back(numbers(row, &JsonNode::number));
+    m.push_back(numbers(row, read));
     if (m.back().size() != n) row.fail("expected " + std::to_string(n) + " entries, got " + std::to_string(m.back().size()));
   }
   return m;
@@ -65,7 +85,7 @@ RateMatrix square_matrix(const JsonNode& node, std::size_t n) {
 double cv_of(const JsonNode& node) {
   const bool cv = node.has("cv"), cv2 = node.has("cv2");
   if (cv == cv2) node.fail(cv ? "give \"cv\" or \"cv2\", not both" : "missing \"cv\" (sd / mean) or \"cv2\" (squared)");
-  return cv ? node.positive("cv") : cv_from_squared_cv(node.positive("cv2"));
+  return cv ? node.number_in("cv", kMinCv, kMaxCv) : cv_from_squared_cv(node.number_in("cv2", kMinCv * kMinCv, kMaxCv * kMaxCv));
 }
 
 std::filesystem::path trace_path(const JsonNode& node, const std::filesystem::path& base_dir) {
@@ -79,12 +99,12 @@ std::filesystem::path trace_path(const JsonNode& node, const std::filesystem::pa
 
 Spec parse_poisson(const JsonNode& node) {
   node.expect_object({"kind", "rate"});
-  return poisson_arrivals(node.positive("rate"));
+  return poisson_arrivals(rate_at(node.at("rate")));
 }
 
 Spec parse_gamma(const JsonNode& node) {
   node.expect_object({"kind", "rate", "cv", "cv2"});
-  return gamma_arrivals(node.positive("rate"), cv_of(node));
+  return gamma_arrivals(rate_at(node.at("rate")), cv_of(node));
 }
 
 std::optional<std::size_t> mmpp_initial(const JsonNode& node, std::size_t n) {
@@ -104,20 +124,20 @@ Spec parse_mmpp(const JsonNode& node) {
   if (node.has("states") == node.has("rates")) node.fail("give either \"states\" or \"rates\" with \"generator\"");
   if (node.has("rates")) {
     if (node.has("transitions")) node.at("transitions").fail("goes with \"states\"; with \"rates\" give a \"generator\"");
-    const std::vector<double> rates = numbers(node.at("rates"), &JsonNode::non_negative);
-    const RateMatrix q = square_matrix(node.at("generator"), rates.size());
+    const std::vector<double> rates = numbers(node.at("rates"), zero_or_rate);
+    const RateMatrix q = square_matrix(node.at("generator"), rates.size(), generator_entry);
     return build(node, [&] { return std::make_shared<MmppArrivals>(rates, q, mmpp_initial(node, rates.size())); });
   }
   if (node.has("generator")) node.at("generator").fail("goes with \"rates\"; with \"states\" give \"transitions\"");
   std::vector<double> rates, sojourns;
   for (const JsonNode& state : node.items("states")) {
     state.expect_object({"rate", "mean_sojourn_s"});
-    rates.push_back(state.non_negative("rate"));
-    sojourns.push_back(state.positive("mean_sojourn_s"));
+    rates.push_back(zero_or_rate(state.at("rate")));
+    sojourns.push_back(state.number_in("mean_sojourn_s", kMinPeriodS, kMaxTimeSpanS, "s"));
   }
   if (rates.empty()) node.at("states").fail("expected at least one state");
   RateMatrix p;
-  if (node.has("transitions")) p = square_matrix(node.at("transitions"), rates.size());
+  if (node.has("transitions")) p = square_matrix(node.at("transitions"), rates.size(), &JsonNode::probability);
   return build(node, [&] { return MmppArrivals::from_sojourns(rates, sojourns, p, mmpp_initial(node, rates.size())); });
 }
 
@@ -126,7 +146,7 @@ Spec parse_segments(const JsonNode& node, const std::filesystem::path& base_dir,
   std::vector<Segment> segments;
   for (const JsonNode& seg : node.items("segments")) {
     seg.expect_object({"duration_s", "workload"});
-    segments.push_back({from_seconds(seg.positive("duration_s")), parse_nested_workload(seg.at("workload"), base_dir, depth + 1)});
+    segments.push_back({seg.at("duration_s").seconds_in(kMinPeriodS), parse_nested_workload(seg.at("workload"), base_dir, depth + 1)});
   }
   if (segments.empty()) node.at("segments").fail("expected at least one segment");
   return build(node, [&] { return std::make_shared<SegmentedArrivals>(segments, node.boolean_or("repeat", false)); });
@@ -134,13 +154,14 @@ Spec parse_segments(const JsonNode& node, const std::filesystem::path& base_dir,
 
 GammaPhase gamma_phase(const JsonNode& node) {
   node.expect_object({"rate", "cv", "cv2"});
-  return {node.positive("rate"), cv_of(node)};
+  return {rate_at(node.at("rate")), cv_of(node)};
 }
 
 Spec parse_gamma_transition(const JsonNode& node) {
   node.expect_object({"kind", "from", "to", "start_s", "transition_s"});
   const GammaPhase from = gamma_phase(node.at("from")), to = gamma_phase(node.at("to"));
-  const double start = node.non_negative("start_s"), length = node.non_negative("transition_s");
+  const double start = node.number_in("start_s", 0, kMaxTimeSpanS, "s");
+  const double length = node.number_in("transition_s", 0, kMaxTimeSpanS, "s");
   return build(node, [&] { return std::make_shared<GammaTransitionArrivals>(from, to, start, length); });
 }
 
@@ -178,9 +199,9 @@ RateScale scale_of(const JsonNode& node) {
   node.expect_object({"factor", "min_qps", "max_qps", "mean_qps"});
   const int forms = node.has("factor") + (node.has("min_qps") || node.has("max_qps")) + node.has("mean_qps");
   if (forms != 1) node.fail("expected exactly one of {\"factor\"}, {\"min_qps\", \"max_qps\"} or {\"mean_qps\"}");
-  if (node.has("factor")) return RateScale::by_factor(node.positive("factor"));
-  if (node.has("mean_qps")) return RateScale::to_mean(node.positive("mean_qps"));
-  const double lo = node.non_negative("min_qps"), hi = node.positive("max_qps");
+  if (node.has("factor")) return RateScale::by_factor(node.number_in("factor", kMinScaleFactor, kMaxScaleFactor));
+  if (node.has("mean_qps")) return RateScale::to_mean(rate_at(node.at("mean_qps")));
+  const double lo = zero_or_rate(node.at("min_qps")), hi = rate_at(node.at("max_qps"));
   if (hi < lo) node.at("max_qps").fail("expected max_qps >= min_qps");
   return RateScale::onto_range(lo, hi);
 }
@@ -193,15 +214,16 @@ Spec parse_rate_series(const JsonNode& node, const std::filesystem::path& base_d
   o.format = format == "csv" ? RateSeriesFormat::csv
              : format == "azure_functions" ? RateSeriesFormat::azure_functions
                                            : RateSeriesFormat::counts_line;
-  o.interval_s = node.positive_or("interval_s", o.format == RateSeriesFormat::azure_functions ? 60 : 1);
+  // A day per interval is the coarsest series any public trace gives.
+  o.interval_s = node.number_in_or("interval_s", kMinPeriodS, 86400, o.format == RateSeriesFormat::azure_functions ? 60 : 1, "s");
   if (const auto rows = node.find("rows")) {
     if (o.format != RateSeriesFormat::azure_functions) rows->fail("only an azure_functions file has rows to pick");
     o.rows = rows_of(*rows);
   }
   if (const auto window = node.find("window")) {
     window->expect_object({"start_s", "length_s"});
-    o.window_start_s = window->non_negative_or("start_s", 0);
-    if (window->has("length_s")) o.window_length_s = window->positive("length_s");
+    o.window_start_s = window->number_in_or("start_s", 0, kMaxTimeSpanS, 0, "s");
+    if (window->has("length_s")) o.window_length_s = window->number_in("length_s", kMinPeriodS, kMaxTimeSpanS, "s");
   }
   if (const auto scale = node.find("scale")) o.scale = scale_of(*scale);
   if (node.has("zeros")) o.zeros = node.at("zeros").choice({"keep", "hold"}) == "hold" ? ZeroPolicy::hold : ZeroPolicy::keep;
@@ -224,8 +246,8 @@ Spec parse_request_replay(const JsonNode& node, const std::filesystem::path& bas
     o.deadline_column = index_at(*c);
     if (*o.deadline_column == o.time_column) c->fail("must differ from time_column");
   }
-  o.start_s = node.non_negative_or("start_s", 0);
-  if (node.has("length_s")) o.length_s = node.positive("length_s");
+  o.start_s = node.number_in_or("start_s", 0, kMaxTimeSpanS, 0, "s");
+  if (node.has("length_s")) o.length_s = node.number_in("length_s", kMinPeriodS, kMaxTimeSpanS, "s");
   return build(node, [&] {
     return read_file_named_by(node.at("file"), [&] { return std::make_shared<RequestReplay>(o); });
   });
@@ -234,18 +256,20 @@ Spec parse_request_replay(const JsonNode& node, const std::filesystem::path& bas
 Spec parse_diurnal(const JsonNode& node) {
   node.expect_object({"kind", "mean_qps", "peak_to_valley", "period_s", "phase_s", "noise_cv", "step_s", "spikes"});
   DiurnalOptions o;
-  o.mean_qps = node.positive("mean_qps");
-  o.peak_to_valley = node.positive_or("peak_to_valley", o.peak_to_valley);
-  if (o.peak_to_valley < 1) node.at("peak_to_valley").fail("expected a ratio >= 1 (peak over valley)");
-  o.period_s = node.positive_or("period_s", o.period_s);
-  o.phase_s = node.number_or("phase_s", o.phase_s);
-  o.noise_cv = node.non_negative_or("noise_cv", o.noise_cv);
-  o.step_s = node.positive_or("step_s", o.step_s);
+  // The diurnal stream walks one rate piece per step (and two per spike)
+  // until an arrival: a valley of at least kMinRateQps * 2 / (1 + ratio), steps
+  // of at least a second and at most one spike a second bound that walk.
+  o.mean_qps = rate_at(node.at("mean_qps"));
+  o.peak_to_valley = node.number_in_or("peak_to_valley", 1, kMaxPeakToValley, o.peak_to_valley);
+  o.period_s = node.number_in_or("period_s", 1, kMaxTimeSpanS, o.period_s, "s");
+  o.phase_s = node.number_in_or("phase_s", -kMaxTimeSpanS, kMaxTimeSpanS, o.phase_s, "s");
+  o.noise_cv = node.number_in_or("noise_cv", 0, kMaxCv, o.noise_cv);
+  o.step_s = node.number_in_or("step_s", 1, kMaxTimeSpanS, o.step_s, "s");
   if (const auto spikes = node.find("spikes")) {
     spikes->expect_object({"rate_per_hour", "magnitude", "duration_s"});
-    o.spikes.rate_per_hour = spikes->non_negative("rate_per_hour");
-    o.spikes.magnitude = spikes->positive_or("magnitude", o.spikes.magnitude);
-    o.spikes.duration_s = spikes->positive_or("duration_s", o.spikes.duration_s);
+    o.spikes.rate_per_hour = spikes->number_in("rate_per_hour", 0, 3600, "per hour");
+    o.spikes.magnitude = spikes->number_in_or("magnitude", kMinScaleFactor, kMaxScaleFactor, o.spikes.magnitude);
+    o.spikes.duration_s = spikes->number_in_or("duration_s", kMinPeriodS, kMaxTimeSpanS, o.spikes.duration_s, "s");
   }
   return build(node, [&] { return std::make_shared<DiurnalArrivals>(o); });
 }
@@ -284,9 +308,10 @@ std::shared_ptr<const WorkloadSpec> parse_mix(const JsonNode& node, std::size_t 
   if (split.has("zipf") == split.has("weights")) split.fail("expected exactly one of \"zipf\" or \"weights\"");
   std::vector<double> weights;
   if (split.has("zipf")) {
-    weights = zipf_weights(app_count, split.non_negative("zipf"));
+    weights = zipf_weights(app_count, split.number_in("zipf", 0, 100));  // n^-100 is already 0 past n = 2
   } else {
-    weights = numbers(split.at("weights"), &JsonNode::non_negative);
+    // Only ratios matter; the bound keeps their sum finite.
+    weights = numbers(split.at("weights"), [](const JsonNode& w) { return w.number_in(0, 1e6); });
     if (weights.size() != app_count) {
       split.at("weights").fail("expected " + std::to_string(app_count) + " weights, one per application, got " + std::to_string(weights.size()));
     }

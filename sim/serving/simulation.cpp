@@ -47,6 +47,15 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
   in_flight_per_app_.assign(config_.applications.size(), 0);
 }
 
+namespace {
+// A policy's next tick, at least 1 ns away: a tick at the same instant would
+// be rescheduled forever (the parsers bound every configured period to >= 1 ms;
+// this holds for computed ones too).
+Duration next_tick_interval(const Controller& controller) {
+  return std::max(Duration{1}, controller.tick_interval());
+}
+}  // namespace
+
 Simulation::~Simulation() = default;
 
 void Simulation::start() {
@@ -70,7 +79,7 @@ void Simulation::start() {
     pending_.emplace_back();
     pull_next_arrival(i);
   }
-  const Duration tick = controller_.tick_interval();
+  const Duration tick = next_tick_interval(controller_);
   if (!tick.is_infinite()) loop_.schedule_after(tick, self_, kPolicyTick);
   if (config_.warmup > Duration::zero()) {
     loop_.schedule(SimTime::zero() + config_.warmup, self_, kWarmupEnd, 0, Event::kBoundaryPriority);
@@ -363,7 +372,7 @@ void Simulation::finish_query(std::uint32_t slot) {
 
 void Simulation::on_policy_tick() {
   timed_policy_call([&] { controller_.on_tick(*this, *this); });
-  loop_.schedule_after(controller_.tick_interval(), self_, kPolicyTick);
+  loop_.schedule_after(next_tick_interval(controller_), self_, kPolicyTick);
 }
 
 // ---- Views and windows ----------------------------------------------------

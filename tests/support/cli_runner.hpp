@@ -30,11 +30,19 @@ struct CliResult {
   std::string err;
 };
 
+// A run that takes longer than its limit is a hang (a loop that does not
+// progress): coreutils' timeout ends it with status 124, so the test fails
+// instead of stalling the suite. The default is far above the longest
+// regression run on a loaded two-core machine; callers that only load a
+// scenario (bad input) pass a short one.
+inline constexpr int kCliTimeoutSeconds = 1800;
+
 // Runs `servesim args...` with stdout and stderr captured to files in `scratch`.
-inline CliResult run_servesim(const std::vector<std::string>& args, const std::filesystem::path& scratch) {
+inline CliResult run_servesim(const std::vector<std::string>& args, const std::filesystem::path& scratch,
+                              int timeout_seconds = kCliTimeoutSeconds) {
   const auto out_file = scratch / "cli_stdout.txt";
   const auto err_file = scratch / "cli_stderr.txt";
-  std::string command = shell_quote(SERVESIM_BINARY);
+  std::string command = "timeout -k 5 " + std::to_string(timeout_seconds) + " " + shell_quote(SERVESIM_BINARY);
   for (const auto& a : args) command.append(" ").append(shell_quote(a));
   command.append(" >").append(shell_quote(out_file.string()));
   command.append(" 2>").append(shell_quote(err_file.string()));

@@ -221,7 +221,7 @@ TEST(HardwareCatalogParser, RefusesBadInstanceTypes) {
 
   i = minimal_instance();
   i["boot_latency_s"] = 90000;
-  expect_error(with_instance(i), "instance_types[0].boot_latency_s: expected at most 86400 seconds");
+  expect_error(with_instance(i), "instance_types[0].boot_latency_s: expected a number in [0, 86400] s");
 
   i = minimal_instance();
   i["billing"] = {{"kind", "per_minute"}};

@@ -71,7 +71,8 @@ inline void expect_bad_input(const Case& c) {
   args.push_back("--quiet");
   if (c.command == "validate") args.pop_back();  // validate takes no --quiet
 
-  const CliResult r = run_servesim(args, dir.path());
+  // Bad input is refused while loading: a minute means a hang (status 124).
+  const CliResult r = run_servesim(args, dir.path(), /*timeout_seconds=*/60);
   ::testing::Test::RecordProperty("cli_stderr", r.err);
   EXPECT_EQ(r.status, 2) << "stderr: " << r.err;
   ASSERT_FALSE(r.err.empty());
