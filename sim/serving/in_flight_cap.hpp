@@ -13,7 +13,8 @@
 
 namespace servesim {
 
-// About 8 GB of queries; an overloaded Clipper+ day holds 8 million.
+// About 9 GB of queries (about 90 bytes each, docs/scenario.md); an
+// overloaded Clipper+ day legitimately holds 8 million.
 inline constexpr std::uint64_t kDefaultMaxInFlight = 100'000'000;
 // The query table numbers its slots with 32 bits; 1e9 stays well inside.
 inline constexpr std::uint64_t kLargestMaxInFlight = 1'000'000'000;
