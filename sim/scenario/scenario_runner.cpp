@@ -12,7 +12,6 @@
 
 #include "policies/policy_registry.hpp"
 #include "sim/core/input_error.hpp"
-#include "sim/metrics/partial_summary.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
 #include "sim/scenario/atomic_file.hpp"
 #include "sim/scenario/run_timing.hpp"
@@ -83,7 +82,8 @@ std::uint64_t arrivals(const RunMetrics& metrics) {
 }
 
 RunIdentity run_identity(const Scenario& scenario, const PolicySpec& spec) {
-  return RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed, scenario.world.duration.seconds()};
+  return RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed, scenario.world.duration.seconds(),
+                     scenario.world.warmup.seconds()};
 }
 
 // summary.json -> summary.partial.json: where a run that stopped early keeps
