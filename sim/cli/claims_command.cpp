@@ -1,6 +1,6 @@
 #include <boost/program_options.hpp>
 #include <iostream>
-#include <sstream>
+#include <memory>
 
 #include "sim/cli/commands.hpp"
 #include "sim/cli/jobs_option.hpp"
@@ -47,6 +47,9 @@ int claims_command(const std::vector<std::string>& args) {
   po::notify(vm);
   options.out_dir = out_dir;
   const ClaimsLedger ledger = load_claims(ledger_file);
+  // Opened before the runs, so that a folder in its way shows before them.
+  std::unique_ptr<AtomicFile> doc_file;
+  if (!doc.empty()) doc_file = std::make_unique<AtomicFile>(doc);
   const std::vector<ClaimResult> results = run_claims(ledger, options);
   bool failed = false;
   for (std::size_t i = 0; i < ledger.claims.size(); ++i) {
@@ -59,10 +62,9 @@ int claims_command(const std::vector<std::string>& args) {
     std::cout << "\n";
     failed = failed || (ledger.claims[i].asserted && !holds);
   }
-  if (!doc.empty()) {
-    std::ostringstream text;
-    write_claims_markdown(text, ledger, results, commit);
-    write_file_atomically(doc, text.str());
+  if (doc_file) {
+    write_claims_markdown(doc_file->stream(), ledger, results, commit);
+    doc_file->commit();
   }
   std::cout << claims_tally(results) << "\n";
   return check && failed ? 1 : 0;

@@ -8,7 +8,6 @@
 #include "sim/cli/jobs_option.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/comparison_table.hpp"
-#include "sim/metrics/json_writer.hpp"
 #include "sim/scenario/atomic_file.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
@@ -47,27 +46,6 @@ bool parse(const std::vector<std::string>& args, po::options_description& visibl
   return true;
 }
 
-// timing.json: the wall-clock figures, kept out of summary.json so that reruns
-// of a scenario stay byte-identical there. queries_per_wall_s counts every
-// simulated query, the warm-up's too.
-void write_timing(const RunReport& report, std::uint64_t simulated_queries) {
-  std::ostringstream out;
-  JsonWriter w(out);
-  w.begin_object();
-  w.number("wall_s", report.wall_seconds);
-  w.number("policy_control_wall_s", report.policy_wall_seconds);
-  w.integer("events", report.events);
-  w.integer("simulated_queries", simulated_queries);
-  w.number("queries_per_wall_s",
-           report.wall_seconds > 0 ? static_cast<double>(simulated_queries) / report.wall_seconds : 0);
-  w.number("process_peak_rss_mib", process_peak_rss_mib());
-  w.begin_object("policy");
-  for (const auto& [name, seconds] : report.policy_wall) w.number(name, seconds);
-  w.end_object();
-  w.end_object();
-  write_file_atomically(report.dir / "timing.json", out.str());
-}
-
 std::string read_if_present(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) return {};
@@ -77,13 +55,13 @@ std::string read_if_present(const std::filesystem::path& path) {
 }
 
 // comparison.csv keeps the rows of policies not run this time (--policy).
-void write_comparison(const Scenario& scenario, const ComparisonTable& table, const std::filesystem::path& dir) {
+void write_comparison(const Scenario& scenario, const ComparisonTable& table, AtomicFile& file) {
   std::ostringstream fresh;
   table.write_csv(fresh);
   std::vector<std::string> labels;
   for (const auto& p : scenario.policies) labels.push_back(p.label);
-  const auto path = dir / "comparison.csv";
-  write_file_atomically(path, ComparisonTable::merged_csv(read_if_present(path), fresh.str(), labels));
+  file.stream() << ComparisonTable::merged_csv(read_if_present(file.path()), fresh.str(), labels);
+  file.commit();
 }
 
 }  // namespace
@@ -104,14 +82,14 @@ int run_command(const std::vector<std::string>& args) {
   }
   options.out_dir = out_dir;
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);
+  const auto dir = options.out_dir.empty() ? scenario.outputs.dir : options.out_dir;
+  // Opened before the runs, so that a folder in its way shows before them.
+  create_output_folder(dir);
+  AtomicFile comparison(dir / "comparison.csv");
   const auto reports = run_scenario(scenario, options);
   ComparisonTable table;
-  for (const auto& r : reports) {
-    write_timing(r, r.simulated_queries);
-    table.add(r.summary, r.wall_seconds);
-  }
-  const auto dir = options.out_dir.empty() ? scenario.outputs.dir : options.out_dir;
-  write_comparison(scenario, table, dir);
+  for (const auto& r : reports) table.add(r.summary, r.wall_seconds);
+  write_comparison(scenario, table, comparison);
   std::cout << "scenario " << scenario.name << " (seed " << scenario.world.seed << ", "
             << scenario.world.duration.seconds() << " s simulated) -> " << dir.string() << "\n";
   table.print(std::cout);

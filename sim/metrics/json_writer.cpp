@@ -58,6 +58,11 @@ void JsonWriter::number(std::string_view key, std::optional<double> value) {
   }
 }
 
+void JsonWriter::boolean(std::string_view key, bool value) {
+  open_member(key);
+  text_ += value ? "true" : "false";
+}
+
 void JsonWriter::null(std::string_view key) {
   open_member(key);
   text_ += "null";

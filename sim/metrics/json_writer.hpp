@@ -25,6 +25,7 @@ class JsonWriter {
   void integer(std::string_view key, std::uint64_t value);
   void number(std::string_view key, double value);  // null when not finite
   void number(std::string_view key, std::optional<double> value);  // null when empty
+  void boolean(std::string_view key, bool value);
   void null(std::string_view key);
 
  private:

@@ -75,6 +75,16 @@ void write_policy(JsonWriter& w, const RunSummary& summary) {
   w.end_object();
 }
 
+// What ran: the same first keys in summary.json and summary.partial.json.
+void write_identity(JsonWriter& w, const RunIdentity& identity) {
+  w.string("scenario", identity.scenario);
+  w.string("policy", identity.policy);
+  w.string("policy_name", identity.policy_name);
+  w.integer("seed", identity.seed);
+  w.number("duration_s", identity.duration_s);
+  w.number("warmup_s", identity.warmup_s);
+}
+
 }  // namespace
 
 RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
@@ -105,12 +115,7 @@ RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
 void write_summary_json(const RunSummary& summary, std::ostream& out) {
   JsonWriter w(out);
   w.begin_object();
-  w.string("scenario", summary.identity.scenario);
-  w.string("policy", summary.identity.policy);
-  w.string("policy_name", summary.identity.policy_name);
-  w.integer("seed", summary.identity.seed);
-  w.number("duration_s", summary.identity.duration_s);
-  w.number("warmup_s", summary.identity.warmup_s);
+  write_identity(w, summary.identity);
   w.number("drain_s", summary.identity.drain_s);
   write_service(w, summary.overall);
   w.begin_object("cost");
@@ -138,6 +143,17 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   }
   w.end_object();
   write_policy(w, summary);
+  w.end_object();
+}
+
+void write_partial_summary_json(const PartialRun& run, std::ostream& out) {
+  JsonWriter w(out);
+  w.begin_object();
+  write_identity(w, run.identity);
+  w.boolean("partial", true);
+  w.string("partial_reason", run.reason);
+  w.number("stopped_at_s", run.stopped_at_s);
+  w.integer("arrived", run.arrived);
   w.end_object();
 }
 

@@ -90,4 +90,18 @@ RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
 // Pretty JSON, keys in a fixed order, numbers with at most 6 decimals.
 void write_summary_json(const RunSummary& summary, std::ostream& out);
 
+// summary.partial.json: what a run that stopped early (serving.max_in_flight)
+// can honestly say. Totals would not compare with a finished run's (the
+// queries in flight have no outcome, the drain never came), so it gives what
+// ran, when and why it stopped and how many queries had arrived, with
+// "partial": true so that no reader takes it for a summary.
+struct PartialRun {
+  RunIdentity identity;       // drain_s unused: no drain came
+  std::string reason;         // one sentence: what stopped the run
+  double stopped_at_s = 0;    // simulated time of the stop
+  std::uint64_t arrived = 0;  // every arrival before the stop, the warm-up's too
+};
+
+void write_partial_summary_json(const PartialRun& run, std::ostream& out);
+
 }  // namespace servesim

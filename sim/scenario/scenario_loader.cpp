@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "sim/core/input_error.hpp"
 #include "sim/core/input_limits.hpp"
@@ -255,9 +256,13 @@ Duration default_drain_limit(const SimulationConfig& world) {
 }
 
 void load_serving(const JsonNode& node, SimulationConfig& world) {
-  node.expect_object({"drop", "service_time", "interference", "gpu_concurrency", "drain_s",
+  node.expect_object({"drop", "service_time", "interference", "gpu_concurrency", "drain_s", "max_in_flight",
                       "slo_cpu_multiple"});  // the last: load_applications
   world.cloud.interference = node.boolean_or("interference", true);
+  if (node.has("max_in_flight")) {
+    world.max_in_flight = static_cast<std::uint64_t>(
+        node.at("max_in_flight").integer_in(1, static_cast<std::int64_t>(kLargestMaxInFlight)));
+  }
   if (node.has("drain_s")) world.drain_limit = node.at("drain_s").seconds_in(0);
   if (node.has("gpu_concurrency")) world.gpu_concurrency = parse_gpu_concurrency(node.at("gpu_concurrency"));
   if (node.has("drop")) {
@@ -345,6 +350,25 @@ void load_outputs(const JsonNode& root, Scenario& scenario) {
   if (node.has("memory_cost_per_gb_second")) scenario.outputs.memory_prices = memory_prices(node.at("memory_cost_per_gb_second"));
 }
 
+// The time series has a row per window (per application, too, with several):
+// at most this many windows over the run, arrivals and the drain's bound, so
+// that a tiny outputs.window_s on a long run cannot fill the disk.
+constexpr std::uint64_t kMaxWindows = 1'000'000;
+
+void check_window_count(const JsonNode& root, const Scenario& scenario) {
+  // In whole nanoseconds: the span is at most two centuries, within 64 bits.
+  const auto span_ns = static_cast<std::uint64_t>(scenario.world.duration.ns + scenario.world.drain_limit.ns);
+  const auto window_ns = static_cast<std::uint64_t>(scenario.world.window.ns);
+  const std::uint64_t windows = span_ns / window_ns + (span_ns % window_ns != 0);
+  if (windows <= kMaxWindows) return;
+  std::ostringstream what;
+  what << "duration_s + the drain (" << span_ns * 1e-9 << " s) in windows of " << window_ns * 1e-9 << " s make "
+       << windows << " windows, over the limit of " << kMaxWindows
+       << " windows per run: expected window_s >= " << span_ns * 1e-9 / kMaxWindows;
+  if (root.has("outputs") && root.at("outputs").has("window_s")) root.at("outputs").at("window_s").fail(what.str());
+  throw InputError(scenario.file + ": outputs.window_s", what.str() + " (the default is 10 s)");
+}
+
 }  // namespace
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
@@ -368,6 +392,7 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   if (root.has("serving")) load_serving(root.at("serving"), scenario.world);
   load_policies(root, scenario);
   load_outputs(root, scenario);
+  check_window_count(root, scenario);
   return scenario;
 }
 

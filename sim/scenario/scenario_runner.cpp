@@ -14,6 +14,7 @@
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
 #include "sim/scenario/atomic_file.hpp"
+#include "sim/scenario/run_timing.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/metrics/timeseries_csv_writer.hpp"
 #include "sim/serving/simulation.hpp"
@@ -73,36 +74,93 @@ class ProgressLine {
   double last_ = 0;
 };
 
+// Every arrival of every application, the warm-up's too.
+std::uint64_t arrivals(const RunMetrics& metrics) {
+  std::uint64_t n = 0;
+  for (std::uint32_t a = 0; a < metrics.app_count(); ++a) n += metrics.arrived_all(a);
+  return n;
+}
+
+RunIdentity run_identity(const Scenario& scenario, const PolicySpec& spec) {
+  return RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed, scenario.world.duration.seconds(),
+                     scenario.world.warmup.seconds()};
+}
+
+// summary.json -> summary.partial.json: where a run that stopped early keeps
+// what it wrote, beside (never over) the outputs of an earlier complete run.
+fs::path partial_name(const fs::path& path) {
+  return path.parent_path() / (path.stem().string() + ".partial" + path.extension().string());
+}
+
+// The files of one run. All open before it starts, so that a folder in the
+// way or one without write permission shows before a long run, not after.
+struct RunFiles {
+  std::unique_ptr<AtomicFile> series, queries, summary, timing;
+  std::unique_ptr<TimeSeriesCsvWriter> series_writer;
+  std::unique_ptr<QueryCsvWriter> query_writer;
+
+  RunFiles(const Scenario& scenario, const fs::path& dir) {
+    create_output_folder(dir);
+    series = std::make_unique<AtomicFile>(dir / "timeseries.csv");
+    series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream());
+    if (scenario.outputs.queries_csv) {
+      queries = std::make_unique<AtomicFile>(dir / "queries.csv");
+      query_writer = std::make_unique<QueryCsvWriter>(queries->stream(), app_names(scenario));
+    }
+    summary = std::make_unique<AtomicFile>(dir / "summary.json");
+    timing = std::make_unique<AtomicFile>(dir / "timing.json");
+  }
+
+  // Every file closes (a full disk shows) before any replaces an earlier
+  // run's, so that a failure leaves the earlier set whole. `partial`: under
+  // the partial names, without timing.json; else the partial files of an
+  // earlier run go.
+  void commit(bool partial) {
+    series_writer->flush();
+    if (query_writer) query_writer->flush();
+    const std::vector<AtomicFile*> files{series.get(), queries.get(), summary.get(), partial ? nullptr : timing.get()};
+    for (AtomicFile* file : files) {
+      if (file) file->close();
+    }
+    for (AtomicFile* file : files) {
+      if (file && partial) file->commit(partial_name(file->path()));
+      if (file && !partial) file->commit();
+      std::error_code ignored;
+      if (file && !partial) fs::remove(partial_name(file->path()), ignored);
+    }
+  }
+};
+
 RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOptions& options, std::mutex& mutex) {
   const auto begin = Clock::now();
   RunReport report;
   report.dir = (options.out_dir.empty() ? scenario.outputs.dir : options.out_dir) / spec.label;
-  std::unique_ptr<AtomicFile> series, queries;
-  std::unique_ptr<TimeSeriesCsvWriter> series_writer;
-  std::unique_ptr<QueryCsvWriter> query_writer;
-  if (options.write_files) {
-    std::error_code error;
-    fs::create_directories(report.dir, error);
-    if (error) throw InputError(report.dir.string(), "cannot create the run folder: " + error.message());
-    series = std::make_unique<AtomicFile>(report.dir / "timeseries.csv");
-    series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream());
-    if (scenario.outputs.queries_csv) {
-      queries = std::make_unique<AtomicFile>(report.dir / "queries.csv");
-      query_writer = std::make_unique<QueryCsvWriter>(queries->stream(), app_names(scenario));
-    }
-  }
+  std::unique_ptr<RunFiles> files;
+  if (options.write_files) files = std::make_unique<RunFiles>(scenario, report.dir);
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
-                                      app_names(scenario), series_writer.get(), query_writer.get(),
-                                      scenario.world.warmup});
+                                      app_names(scenario), files ? files->series_writer.get() : nullptr,
+                                      files ? files->query_writer.get() : nullptr, scenario.world.warmup});
   const auto policy = build_policy(scenario, spec);
   Simulation simulation(scenario.world, *policy, metrics);
   simulation.start();
   ProgressLine progress(spec.label, scenario.world.duration, options.quiet, mutex);
-  simulation.run([&](SimTime now) { progress.update(now, simulation.events_dispatched()); },
-                 scenario.world.duration.is_infinite() ? Duration::infinite() : from_seconds(1));
-  report.summary = make_run_summary(metrics, RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed,
-                                                         scenario.world.duration.seconds()},
-                                    scenario.outputs.memory_prices);
+  try {
+    simulation.run([&](SimTime now) { progress.update(now, simulation.events_dispatched()); },
+                   scenario.world.duration.is_infinite() ? Duration::infinite() : from_seconds(1));
+  } catch (const InFlightCapExceeded& stop) {
+    // The run cannot go on; what it wrote so far is kept, marked partial.
+    std::string kept;
+    if (files) {
+      const PartialRun partial{run_identity(scenario, spec), stop.what(), stop.at().seconds(), arrivals(metrics)};
+      write_partial_summary_json(partial, files->summary->stream());
+      files->commit(/*partial=*/true);
+      kept = "; partial outputs: " + partial_name(files->summary->path()).string() + " (\"partial\": true)";
+    }
+    throw InputError(scenario.file + ": serving.max_in_flight",
+                     std::string(stop.what()) + " (overload with no drop policy, or too high a rate): run \"" +
+                         spec.label + "\" stopped" + kept);
+  }
+  report.summary = make_run_summary(metrics, run_identity(scenario, spec), scenario.outputs.memory_prices);
   report.summary.actions = simulation.actions();
   PolicyCounters counters;
   policy->report(counters);
@@ -110,19 +168,13 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   report.policy_wall = counters.wall_seconds();
   report.policy_wall_seconds = simulation.policy_wall_seconds();
   report.events = simulation.events_dispatched();
-  for (std::uint32_t a = 0; a < metrics.app_count(); ++a) report.simulated_queries += metrics.arrived_all(a);
-  if (options.write_files) {
-    series_writer->flush();
-    series->commit();
-    if (query_writer) {
-      query_writer->flush();
-      queries->commit();
-    }
-    AtomicFile summary(report.dir / "summary.json");
-    write_summary_json(report.summary, summary.stream());
-    summary.commit();
-  }
+  report.simulated_queries = arrivals(metrics);
   report.wall_seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+  if (files) {
+    write_summary_json(report.summary, files->summary->stream());
+    write_timing_json(report, files->timing->stream());
+    files->commit(/*partial=*/false);
+  }
   return report;
 }
 

@@ -22,7 +22,7 @@ struct RunOptions {
 struct RunReport {
   RunSummary summary;
   std::filesystem::path dir;
-  double wall_seconds = 0;         // the whole run: build, simulate, write
+  double wall_seconds = 0;         // the whole run: build, simulate, write (but summary.json and timing.json)
   double policy_wall_seconds = 0;  // inside the policy's start/tick/notices
   PolicyCounters::Entries policy_wall;  // the policy's own wall-clock figures (a solver's time)
   std::uint64_t events = 0;

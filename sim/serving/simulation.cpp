@@ -232,6 +232,9 @@ void Simulation::pull_next_arrival(std::uint32_t stream) {
 void Simulation::on_arrival(std::uint32_t stream) {
   const Arrival arrival = pending_[stream];
   const Application& app = config_.applications[arrival.app];
+  if (queries_.in_flight() >= config_.max_in_flight) {
+    throw InFlightCapExceeded(app.name, config_.max_in_flight, arrival.time);
+  }
   QueryRecord record;
   record.id = next_query_id_++;
   record.arrival = arrival.time;

@@ -12,6 +12,7 @@
 #include "sim/cluster/lambda_spec.hpp"
 #include "sim/cluster/spot_market.hpp"
 #include "sim/serving/application.hpp"
+#include "sim/serving/in_flight_cap.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/service_time.hpp"
 #include "traces/arrival_stream.hpp"  // the interface only; sim does not link traces
@@ -81,6 +82,9 @@ struct SimulationConfig {
   // are dropped or expire) for at most this long; what is still in the system
   // then is counted unfinished. serving.drain_s.
   Duration drain_limit{60'000'000'000};
+  // serving.max_in_flight: the arrival that would exceed it stops the run
+  // (InFlightCapExceeded), before the process runs out of memory.
+  std::uint64_t max_in_flight = kDefaultMaxInFlight;
   Duration warmup;  // outputs.warmup_s: excluded from the summary (the time series keeps it)
   Duration window;  // time-series window
   std::shared_ptr<const ModelCatalog> models;
