@@ -137,7 +137,9 @@ void Mutator::mutate_tree(Json& doc) {
       case 1: c.clear(); return;
       default: {  // an element repeated, a few or many times
         const Json copy = c[i];
-        const std::size_t times = std::array{1, 2, 50, 2000}[below(4)];
+        // No repeat adds more than kMaxBytes, so the tree stays small enough to build.
+        const std::size_t times = std::min<std::size_t>(std::array{1, 2, 50, 2000}[below(4)],
+                                                        1 + kMaxBytes / (copy.dump().size() + 1));
         for (std::size_t k = 0; k < times; ++k) c.push_back(copy);
         return;
       }
@@ -187,12 +189,20 @@ void Mutator::mutate_text_once(std::string& text) {
   }
 }
 
-std::string Mutator::mutate_json(Json doc) {
-  raw_.clear();
-  for (std::uint64_t i = 0, n = 1 + below(4); i < n; ++i) mutate_tree(doc);
-  std::string text = dump_with_raw(doc);
-  if (chance(0.2)) mutate_text_once(text);
-  return text;
+std::string Mutator::mutate_json(const Json& doc) {
+  // Repeats of repeats can reach gigabytes, whose parsing is slow for good
+  // reason; such a mutant is drawn again (from the same generator, so still
+  // deterministic) instead of being timed out as a hang.
+  for (;;) {
+    raw_.clear();
+    Json mutant = doc;
+    // Half the mutants carry one mistake: most of those still validate, and
+    // go on to run.
+    for (std::uint64_t i = 0, n = chance(0.5) ? 1 : 2 + below(3); i < n; ++i) mutate_tree(mutant);
+    std::string text = dump_with_raw(mutant);
+    if (chance(0.2)) mutate_text_once(text);
+    if (text.size() <= kMaxBytes) return text;
+  }
 }
 
 std::string Mutator::mutate_text(std::string text) {

@@ -22,8 +22,9 @@ class Mutator {
  public:
   explicit Mutator(std::uint64_t seed) : rng_(seed) {}
 
-  // 1-4 tree mutations, then (sometimes) a text mutation of the dump.
-  std::string mutate_json(Json doc);
+  // 1-4 tree mutations (one, half the time), then (sometimes) a text mutation of the dump.
+  std::string mutate_json(const Json& doc);
+  static constexpr std::size_t kMaxBytes = 4 << 20;  // a mutant's size at most
   // 1-3 text mutations, for trace files.
   std::string mutate_text(std::string text);
 

@@ -37,7 +37,7 @@ namespace {
 struct Options {
   std::string servesim, source, out = "fuzz-out";
   std::uint64_t seed = 1, first = 0, inputs = 0;
-  double minutes = 0, run_duration_s = 5;
+  double minutes = 0, run_duration_s = 60;  // past the paper scenarios' 30 s warm-up; well under a second of wall time
   unsigned jobs = 2;
   std::size_t keep = 20;  // findings kept per outcome; a campaign repeats the same few bugs
   ChildLimits limits;
@@ -181,8 +181,12 @@ class Campaign {
     for (const auto& entry : fs::directory_iterator(dir)) {
       if (entry.is_regular_file()) fs::copy_file(entry.path(), to / entry.path().filename(), fs::copy_options::overwrite_existing);
     }
+    // The command names the copies, so that it reruns as written.
     std::ostringstream command;
-    for (const auto& a : argv) command << a << " ";
+    for (std::string a : argv) {
+      if (a.rfind(dir.string(), 0) == 0) a.replace(0, dir.string().size(), to.string());
+      command << a << " ";
+    }
     command << "\n# exit " << r.exit_code << ", signal " << r.signal << ", " << r.wall_s << " s"
             << (r.timed_out ? " (timed out)" : "") << "\n# reproduce the mutant: scenario_fuzzer --seed " << o_.seed
             << " --first " << i << " --inputs 1\n";
