@@ -142,26 +142,52 @@ class Campaign {
     // neighbouring indexes over the generator's state.
     Mutator m(o_.seed * 0x9E3779B97F4A7C15ull + i);
     const SeedInput& seed = seeds_[m.below(seeds_.size())];
-    fs::remove_all(dir);
-    fs::create_directories(dir);
     // Mostly the scenario is mutated; with trace files, sometimes only those.
     const bool only_files = !seed.files.empty() && m.chance(0.4);
-    write_file(dir / "scenario.json", only_files ? seed.scenario.dump(1) : m.mutate_json(seed.scenario));
-    for (const auto& [name, content] : seed.files) {
-      write_file(dir / name, only_files || m.chance(0.3) ? m.mutate_text(content) : content);
+    SeedInput mutant{seed.name, {}, seed.files};
+    for (auto& [name, content] : mutant.files) {
+      if (only_files || m.chance(0.3)) content = m.mutate_text(content);
     }
-    write_file(dir / "seed.txt", seed.name + "\n");
+    write_input(dir, mutant, only_files ? seed.scenario.dump(1) : m.mutate_json(seed.scenario));
+    if (check(i, kValidate, command(kValidate, dir), dir) == Outcome::ok) check(i, kRun, command(kRun, dir), dir);
+  }
 
+  static void write_input(const fs::path& dir, const SeedInput& input, const std::string& scenario) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    write_file(dir / "scenario.json", scenario);
+    for (const auto& [name, content] : input.files) write_file(dir / name, content);
+    write_file(dir / "seed.txt", input.name + "\n");
+  }
+
+  std::vector<std::string> command(Stage stage, const fs::path& dir) const {
     const std::string scenario = (dir / "scenario.json").string();
-    const Outcome v = check(i, kValidate, {o_.servesim, "validate", scenario}, dir);
-    if (v != Outcome::ok) return;
+    if (stage == kValidate) return {o_.servesim, "validate", scenario};
     // A short run: the scenario's own duration may be hours of simulated time.
     std::ostringstream duration;
     duration << "duration_s=" << o_.run_duration_s;
-    check(i, kRun,
-          {o_.servesim, "run", scenario, "--out", (dir / "out").string(), "--quiet", "--set", duration.str()}, dir);
+    return {o_.servesim, "run", scenario, "--out", (dir / "out").string(), "--quiet", "--set", duration.str()};
   }
 
+ public:
+  // Every seed, unmutated, must validate and run within the limits: else the
+  // harness is misconfigured and its violations would be its own. Returns
+  // the first seed that does not, with what it printed; empty if all pass.
+  std::string unfit_seed() const {
+    const fs::path dir = fs::path(o_.out) / "work" / "seed";
+    for (const auto& seed : seeds_) {
+      write_input(dir, seed, seed.scenario.dump(1));
+      for (Stage stage : {kValidate, kRun}) {
+        const ChildResult r = run_child(command(stage, dir), dir, o_.limits);
+        if (classify(r) != Outcome::ok) {
+          return seed.name + " (" + kStageNames[stage] + ": " + outcome_name(classify(r)) + ") " + r.err;
+        }
+      }
+    }
+    return {};
+  }
+
+ private:
   Outcome check(std::uint64_t i, Stage stage, const std::vector<std::string>& argv, const fs::path& dir) {
     const ChildResult r = run_child(argv, dir, o_.limits);
     const Outcome outcome = classify(r);
@@ -211,6 +237,10 @@ int main(int argc, char** argv) {
   ::setenv("UBSAN_OPTIONS", "print_stacktrace=1", 0);
   fs::remove_all(fs::path(o.out) / "findings");
   Campaign campaign(o, seed_inputs(o.source, o.scenarios));
+  if (const std::string unfit = campaign.unfit_seed(); !unfit.empty()) {
+    std::cerr << "scenario_fuzzer: seed input " << unfit << "\n";
+    return 2;
+  }
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t inputs = campaign.run();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
