@@ -27,8 +27,9 @@ bool has(const std::string& text, const char* what) { return text.find(what) != 
 Outcome classify(const ChildResult& r) {
   if (r.timed_out) return Outcome::hang;
   const std::string& e = r.err;
-  if (has(e, "hard rss limit exceeded") || has(e, "allocation-size-too-big") || has(e, "out-of-memory") ||
-      has(e, "out of memory") || has(e, "bad_alloc")) {
+  // Only the runtimes' own words: a one-line input error may well say "memory".
+  if (has(e, "hard rss limit exceeded") || has(e, "allocation-size-too-big") ||
+      has(e, "AddressSanitizer: out of memory") || has(e, "std::bad_alloc")) {
     return Outcome::memory;
   }
   if (has(e, "runtime error:") || has(e, "AddressSanitizer") || has(e, "LeakSanitizer") ||
