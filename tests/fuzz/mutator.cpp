@@ -22,6 +22,10 @@ constexpr std::array kValues = {"null", "true", "false", "[]", "{}", "\"\"", "[1
 constexpr std::array<char, 18> kBytes = {'\0', '\x01', '\x7f', '\xff', '\xc3', '{', '}', '[', ']',
                                          '"', ',', ':', '\\', '\n', '-', 'e', '.', ' '};
 
+// A key or string mutated into invalid UTF-8 would make dump() throw; the
+// bytes are replaced instead (raw() is the way to write invalid bytes).
+std::string dump(const Json& value) { return value.dump(1, ' ', false, Json::error_handler_t::replace); }
+
 struct Node {
   Json* value;
   Json* parent;  // null for the root
@@ -42,8 +46,7 @@ std::string Mutator::raw(std::string text) {
 }
 
 std::string Mutator::dump_with_raw(const Json& doc) const {
-  // Errors are replaced too: a key may hold bytes dump() would refuse.
-  std::string text = doc.dump(1, ' ', false, Json::error_handler_t::replace);
+  std::string text = dump(doc);
   for (std::size_t i = raw_.size(); i-- > 0;) {  // from the last, so @@raw1@@ does not eat @@raw12@@
     const std::string token = "\"@@raw" + std::to_string(i) + "@@\"";
     for (auto pos = text.find(token); pos != std::string::npos; pos = text.find(token, pos + raw_[i].size())) {
@@ -124,7 +127,7 @@ void Mutator::mutate_tree(Json& doc) {
         return;
       }
       default: {  // a duplicate key, the same value or another
-        const std::string value = below(2) ? it.value().dump() : nasty_value();
+        const std::string value = below(2) ? dump(it.value()) : nasty_value();
         c[raw("\"" + key + "\"")] = raw(value);
         return;
       }
@@ -139,7 +142,7 @@ void Mutator::mutate_tree(Json& doc) {
         const Json copy = c[i];
         // No repeat adds more than kMaxBytes, so the tree stays small enough to build.
         const std::size_t times = std::min<std::size_t>(std::array{1, 2, 50, 2000}[below(4)],
-                                                        1 + kMaxBytes / (copy.dump().size() + 1));
+                                                        1 + kMaxBytes / (dump(copy).size() + 1));
         for (std::size_t k = 0; k < times; ++k) c.push_back(copy);
         return;
       }

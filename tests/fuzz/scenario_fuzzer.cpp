@@ -2,7 +2,8 @@
 // on each mutant and a short `servesim run` on those that validate, and checks
 // the robustness contract (outcome.hpp). Prints the count of each outcome,
 // keeps every violating input under OUT/findings/<outcome>/ with its stderr
-// and the command, and exits 1 if there was any violation.
+// and the command, and exits 1 if there was any violation (2 if the fuzzer
+// itself failed: a seed that does not pass, a harness error).
 //
 //   scenario_fuzzer --servesim BIN --source REPO [--out DIR] [--seed S]
 //                   [--inputs N] [--minutes M] [--first I] [--jobs J]
@@ -106,7 +107,13 @@ class Campaign {
           if (o_.minutes > 0 && std::chrono::steady_clock::now() > deadline) return;
           const std::uint64_t i = next_++;
           if (o_.inputs > 0 && i >= o_.first + o_.inputs) return;
-          try_input(i, dir);
+          // A bug of the fuzzer's own is told, and the campaign goes on.
+          try {
+            try_input(i, dir);
+          } catch (const std::exception& e) {
+            ++harness_errors_;
+            std::cerr << "scenario_fuzzer: harness error on input " << i << ": " << e.what() << "\n";
+          }
           ++done_;
         }
       });
@@ -131,6 +138,7 @@ class Campaign {
       out << std::left << std::setw(14) << outcome_name(static_cast<Outcome>(k)) << std::right << std::setw(10)
           << counts_[kValidate][k] << std::setw(10) << counts_[kRun][k] << "\n";
     }
+    if (harness_errors_ > 0) out << "harness errors: " << harness_errors_ << " (the fuzzer's, see stderr)\n";
     out << "violations: " << violations();
     if (violations() > 0) out << " (inputs, stderr and commands under " << (fs::path(o_.out) / "findings").string() << ")";
     out << "\n";
@@ -222,6 +230,11 @@ class Campaign {
   const Options o_;
   const std::vector<SeedInput> seeds_;
   std::atomic<std::uint64_t> next_{0}, done_{0};
+
+ public:
+  std::atomic<std::uint64_t> harness_errors_{0};
+
+ private:
   std::mutex mutex_;
   std::array<std::array<std::uint64_t, kOutcomes>, kStages> counts_{};
 };
@@ -249,5 +262,6 @@ int main(int argc, char** argv) {
   std::cout << summary.str();
   write_file(fs::path(o.out) / "summary.txt", summary.str());
   fs::remove_all(fs::path(o.out) / "work");
+  if (campaign.harness_errors_ > 0) return 2;
   return campaign.violations() > 0 ? 1 : 0;
 }
