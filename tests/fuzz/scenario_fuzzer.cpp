@@ -122,6 +122,8 @@ class Campaign {
     return done_;
   }
 
+  std::uint64_t harness_errors() const { return harness_errors_; }
+
   std::uint64_t violations() const {
     std::uint64_t n = 0;
     for (const auto& stage : counts_)
@@ -229,12 +231,7 @@ class Campaign {
 
   const Options o_;
   const std::vector<SeedInput> seeds_;
-  std::atomic<std::uint64_t> next_{0}, done_{0};
-
- public:
-  std::atomic<std::uint64_t> harness_errors_{0};
-
- private:
+  std::atomic<std::uint64_t> next_{0}, done_{0}, harness_errors_{0};
   std::mutex mutex_;
   std::array<std::array<std::uint64_t, kOutcomes>, kStages> counts_{};
 };
@@ -262,6 +259,6 @@ int main(int argc, char** argv) {
   std::cout << summary.str();
   write_file(fs::path(o.out) / "summary.txt", summary.str());
   fs::remove_all(fs::path(o.out) / "work");
-  if (campaign.harness_errors_ > 0) return 2;
+  if (campaign.harness_errors() > 0) return 2;
   return campaign.violations() > 0 ? 1 : 0;
 }
