@@ -1,0 +1,29 @@
+#pragma once
+// The robustness contract, per process: exit 0, or exit 2 with exactly one
+// line on stderr starting "servesim"; anything else is a violation of a kind.
+#include <string>
+
+#include "tests/fuzz/child_process.hpp"
+
+namespace servesim::fuzz {
+
+enum class Outcome {
+  ok,           // exit 0
+  input_error,  // exit 2, one line "servesim...": the contract for bad input
+  // violations:
+  hang,         // killed at the wall-clock timeout
+  sanitizer,    // an ASan/UBSan report, whatever the exit status
+  memory,       // out of memory under the cap (bad_alloc, ASan's rss limit)
+  signal,       // killed by a signal (a crash)
+  exit3,        // the "internal invariant broken" status
+  exit_other,   // any other status
+  bad_message,  // exit 2 but not one line starting "servesim"
+};
+inline constexpr int kOutcomes = 9;
+
+const char* outcome_name(Outcome o);
+inline bool is_violation(Outcome o) { return o != Outcome::ok && o != Outcome::input_error; }
+
+Outcome classify(const ChildResult& r);
+
+}  // namespace servesim::fuzz
