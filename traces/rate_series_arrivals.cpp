@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_limits.hpp"
 
 namespace servesim {
 namespace {
@@ -117,6 +118,16 @@ RateSeriesArrivals::RateSeriesArrivals(RateSeriesOptions options) : options_(std
   }
   compute_stats();
   set_scale();
+  // The trace's busiest interval, as the stream will offer it, within the
+  // rates a scenario may state (input_limits.hpp): a count of 2^31 in half a
+  // second would otherwise fill memory with arrivals.
+  const double peak = scaled_rate(stats_.max_rate);
+  if (peak > kMaxRateQps) {
+    std::ostringstream msg;
+    msg << "its busiest interval offers " << peak << " QPS (count / interval_s, scaled), above the limit of "
+        << kMaxRateQps << " QPS";
+    throw InputError(options_.file.string(), msg.str());
+  }
 }
 
 std::unique_ptr<IntervalCountReader> RateSeriesArrivals::open_reader() const {

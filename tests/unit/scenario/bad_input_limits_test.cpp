@@ -120,6 +120,13 @@ const std::vector<Case>& cases() {
          workload(s) = {{"kind", "rate_series"}, {"file", "counts.txt"}, {"interval_s", 1e-12}};
        },
        {kFile, "applications[0].workload.interval_s", "[0.001, 86400] s"}},
+      // Found by the fuzzer: 2^31 queries in half a second ran out of memory.
+      {"rate_series_count_too_large",
+       [](json& s, const TempDir& d) {
+         d.write("counts.txt", "5 10 20 0 2147483648\n");
+         workload(s) = {{"kind", "rate_series"}, {"file", "counts.txt"}, {"interval_s", 0.5}};
+       },
+       {kFile, "applications[0].workload", "$DIR/counts.txt", "above the limit of 1e+07 QPS"}},
       {"huge_drain", [](json& s, const TempDir&) { s["serving"]["drain_s"] = 1e300; },
        {kFile, "serving.drain_s", "[0, 315360000] s"}},
   };
