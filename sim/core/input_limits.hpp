@@ -48,6 +48,20 @@ inline constexpr double kMaxLatencyMs = 3.6e6;
 inline constexpr double kMinCv = 1e-3;
 inline constexpr double kMaxCv = 100;
 
+// The interference model's threshold, slope and smaller-model weight: a
+// hundredfold slowdown per unit of load and co-runner is far past INFaaS
+// Figure 1's few-fold, and keeps the latency factor finite.
+inline constexpr double kMaxInterferenceParameter = 100;
+
+// Burstable CPU credits (one credit is one vCPU-minute): AWS caps a balance
+// at a day of earning, under 10^4 for any t3; 10^7 leaves room and keeps the
+// credit sums exact.
+inline constexpr double kMaxCpuCredits = 1e7;
+
+// An accuracy as a profile file states it, before it is normalised: any
+// metric's scale (percent, mAP, BLEU) is far below a million.
+inline constexpr double kMaxRawAccuracy = 1e6;
+
 // Random seeds: the docs promise a positive integer; 2^53 keeps a seed
 // exact when tools round-trip the scenario through a double.
 inline constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;

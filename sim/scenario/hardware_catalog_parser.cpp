@@ -17,9 +17,9 @@ Duration seconds_at_most_a_day(const JsonNode& node) { return node.seconds_in(0,
 InterferenceModel parse_interference(const JsonNode& node) {
   node.expect_object({"threshold", "slope", "smaller_model_weight", "source"});
   InterferenceModel m;
-  m.threshold = node.non_negative_or("threshold", m.threshold);
-  m.slope = node.non_negative_or("slope", m.slope);
-  m.smaller_model_weight = node.non_negative_or("smaller_model_weight", m.smaller_model_weight);
+  m.threshold = node.number_in_or("threshold", 0, kMaxInterferenceParameter, m.threshold);
+  m.slope = node.number_in_or("slope", 0, kMaxInterferenceParameter, m.slope);
+  m.smaller_model_weight = node.number_in_or("smaller_model_weight", 0, kMaxInterferenceParameter, m.smaller_model_weight);
   return m;
 }
 
@@ -67,8 +67,9 @@ BurstableSpec parse_burstable(const JsonNode& node, std::uint32_t vcpus) {
   b.baseline_share = share.positive();
   if (b.baseline_share > 1) share.fail("expected a share of one vCPU in (0, 1], got " + share.raw().dump());
   b.credits_per_hour = node.positive("credits_per_hour");
-  b.max_credits = node.positive("max_credits");
-  b.launch_credits = node.non_negative_or("launch_credits", 0);
+  node.positive("max_credits");
+  b.max_credits = node.number_in("max_credits", 0, kMaxCpuCredits, "credits");
+  b.launch_credits = node.number_in_or("launch_credits", 0, b.max_credits, 0, "credits");
   // AWS defines the baseline as the earning rate: one credit is one vCPU-minute,
   // so credits_per_hour = baseline_share x vcpus x 60. The credit model relies
   // on it (a throttled instance spends exactly what it earns).

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -146,11 +147,14 @@ class CsvTable {
   std::vector<Row> rows_;
 };
 
-double positive_number(const CsvTable& csv, const CsvTable::Row& row, std::size_t column) {
+// A number in (0, most]: a latency or an accuracy of a measured profile.
+double positive_number(const CsvTable& csv, const CsvTable::Row& row, std::size_t column, double most) {
   const std::string& text = row.fields[column];
   const auto v = parse_number(text);
-  if (!v || *v <= 0) {
-    csv.fail(row.line, "column \"" + csv.header()[column] + "\": expected a number > 0, got \"" + text + "\"");
+  if (!v || !(*v > 0 && *v <= most)) {
+    std::ostringstream range;
+    range << "expected a number > 0 and <= " << most << ", got \"" << text << "\"";
+    csv.fail(row.line, "column \"" + csv.header()[column] + "\": " + range.str());
   }
   return *v;
 }
@@ -340,8 +344,8 @@ void import_proteus_csv(const JsonNode& entry, const fs::path& base, const Hardw
                              "\" is not in \"device_map\" (map it to a device type, or to null to leave it out)");
     }
     const std::uint32_t batch = batch_size(csv, row, c_batch);
-    const double latency = positive_number(csv, row, c_latency);
-    const double accuracy = positive_number(csv, row, c_accuracy);
+    const double latency = positive_number(csv, row, c_latency, kMaxLatencyMs);
+    const double accuracy = positive_number(csv, row, c_accuracy, kMaxRawAccuracy);
     ProteusModel& m = models[model];
     if (m.first_line == 0) {
       m.first_line = row.line;
@@ -533,7 +537,7 @@ void import_infaas(const JsonNode& entry, const fs::path& base, const HardwareCa
       v.family = into.add_family(family);
       families_here.insert(v.family);
     }
-    v.accuracy_raw = positive_number(csv, row, c_accuracy);
+    v.accuracy_raw = positive_number(csv, row, c_accuracy, kMaxRawAccuracy);
     v.memory_mb = optional_number(row, c_peakmemory) / kBytesPerMb;
     v.load_latency = from_millis(optional_number(row, c_loadlat));
     if (c_maxbatch && !row.fields[*c_maxbatch].empty()) {

@@ -120,6 +120,11 @@ const std::vector<Case>& cases() {
          workload(s) = {{"kind", "rate_series"}, {"file", "counts.txt"}, {"interval_s", 1e-12}};
        },
        {kFile, "applications[0].workload.interval_s", "[0.001, 86400] s"}},
+      {"interference_slope_huge",
+       [](json& s, const TempDir&) {
+         s["catalogs"]["hardware"][0]["device_types"][1]["interference"] = {{"slope", 1e300}};
+       },
+       {kFile, "catalogs.hardware[0].device_types[1].interference.slope", "[0, 100]"}},
       // Found by the fuzzer: 2^31 queries in half a second ran out of memory.
       {"rate_series_count_too_large",
        [](json& s, const TempDir& d) {
