@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/jobs_option.hpp"
 #include "sim/core/input_error.hpp"
@@ -34,17 +35,9 @@ int claims_command(const std::vector<std::string>& args) {
       "scenario", po::value(&options.scenario), "only the claims of this scenario file")(
       "jobs,j", jobs_value(options.jobs), "runs at once, one thread each")(
       "check", po::bool_switch(&check), "exit 1 if an asserted claim does not hold");
-  po::options_description all;
-  all.add(visible).add_options()("help,h", "this help")("ledger", po::value(&ledger_file));
-  po::positional_options_description positional;
-  positional.add("ledger", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  if (vm.count("help")) {
-    std::cout << kClaimsUsage << "\n" << visible;
-    return 0;
-  }
-  po::notify(vm);
+  po::options_description hidden;
+  hidden.add_options()("ledger", po::value(&ledger_file));
+  if (!parse_command_line(args, visible, hidden, "ledger", kClaimsUsage)) return 0;
   options.out_dir = out_dir;
   const ClaimsLedger ledger = load_claims(ledger_file);
   // Opened before the runs, so that a folder in its way shows before them.

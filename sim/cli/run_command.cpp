@@ -4,6 +4,7 @@
 #include <sstream>
 #include <thread>
 
+#include "sim/cli/command_line.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/jobs_option.hpp"
 #include "sim/core/input_error.hpp"
@@ -28,22 +29,6 @@ po::options_description scenario_options(ScenarioArgs& args) {
       "set", po::value(&args.sets)->composing(),
       "override a field before validation, e.g. --set applications[0].slo_ms=150 (repeatable)");
   return options;
-}
-
-// Parses `args`; returns false (after printing help) when --help was asked.
-bool parse(const std::vector<std::string>& args, po::options_description& visible, const char* usage) {
-  po::options_description all;
-  all.add(visible).add_options()("help,h", "this help");
-  po::positional_options_description positional;
-  positional.add("scenario", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  if (vm.count("help")) {
-    std::cout << usage << "\n" << all;
-    return false;
-  }
-  po::notify(vm);
-  return true;
 }
 
 std::string read_if_present(const std::filesystem::path& path) {
@@ -75,7 +60,7 @@ int run_command(const std::vector<std::string>& args) {
       "policy,p", po::value(&options.policies)->composing(), "run only the policy with this label (repeatable)")(
       "jobs,j", jobs_value(options.jobs), "runs at once, one thread each")(
       "quiet,q", po::bool_switch(&options.quiet), "no progress lines on stderr");
-  if (!parse(args, visible, "usage: servesim run SCENARIO [options]\n\nRuns every policy of the scenario on the same "
+  if (!parse_command_line(args, visible, {}, "scenario", "usage: servesim run SCENARIO [options]\n\nRuns every policy of the scenario on the same "
                             "queries; writes <out>/<label>/{summary.json,timeseries.csv,timing.json} and "
                             "<out>/comparison.csv; prints the comparison table.")) {
     return 0;
@@ -99,7 +84,7 @@ int run_command(const std::vector<std::string>& args) {
 int validate_command(const std::vector<std::string>& args) {
   ScenarioArgs scenario_args;
   po::options_description visible = scenario_options(scenario_args);
-  if (!parse(args, visible, "usage: servesim validate SCENARIO [--set path=value]...\n\nLoads the scenario, its "
+  if (!parse_command_line(args, visible, {}, "scenario", "usage: servesim validate SCENARIO [--set path=value]...\n\nLoads the scenario, its "
                             "catalogs and traces, builds every policy and places its initial replicas; runs nothing.")) {
     return 0;
   }
