@@ -4,12 +4,14 @@
 #include <set>
 
 #include "policies/infaas/interference_mitigation.hpp"
+#include "policies/infaas/scenario_profiles.hpp"
 #include "policies/infaas/worker_placement.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
 
 using infaas::MetadataStore;
+using infaas::Requirements;
 using infaas::Slot;
 using infaas::VariantInstance;
 using infaas::VariantProfile;
@@ -18,92 +20,6 @@ using infaas::Worker;
 using infaas::WorkerPhase;
 
 namespace {
-
-// The number of stages on the pipeline's longest path.
-std::uint32_t pipeline_depth(const Pipeline& pipeline) {
-  std::vector<std::uint32_t> depth(pipeline.stages().size(), 1);
-  std::uint32_t deepest = 1;
-  for (StageId s : pipeline.topological_order()) {
-    deepest = std::max(deepest, depth[s]);
-    for (const PipelineEdge& e : pipeline.out_edges(s)) depth[e.to] = std::max(depth[e.to], depth[s] + 1);
-  }
-  return deepest;
-}
-
-struct Requirements {
-  std::vector<infaas::StageRequirements> stages;  // application by application
-  std::vector<std::uint32_t> first_stage;
-};
-
-Requirements stage_requirements(const SimulationConfig& world) {
-  Requirements r;
-  for (const Application& app : world.applications) {
-    r.first_stage.push_back(static_cast<std::uint32_t>(r.stages.size()));
-    const Duration budget{app.slo.ns / pipeline_depth(app.pipeline)};
-    for (const Stage& stage : app.pipeline.stages()) {
-      r.stages.push_back({stage.family, budget, app.min_accuracy.value_or(0.0)});
-    }
-  }
-  return r;
-}
-
-// Device types the policy's workers can have: the worker types', the initial
-// instances' and the fixed devices'.
-std::set<DeviceTypeId> usable_device_types(const SimulationConfig& world, const infaas::InfaasParams& params) {
-  std::set<DeviceTypeId> types(world.devices.begin(), world.devices.end());
-  const auto add_instance_type = [&](InstanceTypeId id) {
-    for (const DeviceSlot& slot : world.hardware->instance_type(id).devices) types.insert(slot.type);
-  };
-  for (const auto& t : params.worker_types) {
-    if (t) add_instance_type(*t);
-  }
-  for (const auto& group : world.cloud.instances) add_instance_type(group.type);
-  for (const auto& [type, count] : params.initial_workers) add_instance_type(type);
-  return types;
-}
-
-// One profile per (variant of a family some stage uses, usable device type),
-// for the strictest budget among the stages of that family.
-std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const infaas::InfaasParams& params,
-                                           const Requirements& req) {
-  const ModelCatalog& models = *world.models;
-  std::vector<std::optional<Duration>> budget(models.families().size());
-  for (const auto& s : req.stages) {
-    if (!budget[s.family] || s.budget < *budget[s.family]) budget[s.family] = s.budget;
-  }
-  const std::set<DeviceTypeId> types = usable_device_types(world, params);
-  std::vector<VariantProfile> profiles;
-  for (FamilyId f = 0; f < models.families().size(); ++f) {
-    if (!budget[f]) continue;
-    for (VariantId v : models.family(f).variants) {
-      if (!params.fixed.allows(f, v)) continue;  // a fixed variant: a baseline's, or one the queries name
-      for (DeviceTypeId t : types) {
-        if (auto p = infaas::make_profile(v, models.variant(v), t, world.hardware->type(t), *budget[f], params.profiles)) {
-          profiles.push_back(*p);
-        }
-      }
-    }
-  }
-  return profiles;
-}
-
-// For each profile, those of its family it may switch to: meeting every
-// stage of the family (the strictest budget, the highest floor).
-std::vector<std::vector<std::uint32_t>> switch_alternatives(const std::vector<VariantProfile>& profiles,
-                                                            const Requirements& req, const infaas::ProfileRules& rules) {
-  std::vector<std::vector<std::uint32_t>> out(profiles.size());
-  for (std::uint32_t a = 0; a < profiles.size(); ++a) {
-    for (std::uint32_t b = 0; b < profiles.size(); ++b) {
-      if (a == b || profiles[a].family != profiles[b].family) continue;
-      bool ok = true;
-      for (const auto& s : req.stages) {
-        if (s.family == profiles[b].family) ok = ok && infaas::meets(profiles[b], s.budget, s.min_accuracy, rules);
-      }
-      if (ok) out[a].push_back(b);
-    }
-  }
-  return out;
-}
 
 infaas::ModelScalingRules scaling_rules(const infaas::InfaasParams& p) {
   infaas::ModelScalingRules r;
@@ -129,11 +45,11 @@ DeviceKind worker_kind(const ClusterView& view, const std::vector<DeviceId>& dev
 InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
     : params_(infaas::parse_infaas_params(params, context.world)),
       mode_(infaas::mode_rules(params_.mode)),
-      store_(build_profiles(context.world, params_, stage_requirements(context.world))),
+      store_(infaas::build_profiles(context.world, params_, infaas::stage_requirements(context.world))),
       monitor_(params_.states),
       vm_autoscaler_(params_.vm) {
   const SimulationConfig& world = context.world;
-  const Requirements req = stage_requirements(world);
+  const Requirements req = infaas::stage_requirements(world);
   for (std::size_t s = 0; s < req.stages.size(); ++s) {
     const bool any = std::any_of(store_.profiles().begin(), store_.profiles().end(),
                                  [&](const VariantProfile& p) { return p.family == req.stages[s].family; });
@@ -153,7 +69,7 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
                                                         params_.profiles, selection);
   // The baselines never switch variant (no model-vertical scaling, Table 5).
   model_autoscaler_ = std::make_unique<infaas::ModelAutoscaler>(
-      scaling_rules(params_), mode_.switches_variants ? switch_alternatives(store_.profiles(), req, params_.profiles)
+      scaling_rules(params_), mode_.switches_variants ? infaas::switch_alternatives(store_.profiles(), req, params_.profiles)
                                        : std::vector<std::vector<std::uint32_t>>(store_.profiles().size()));
   for (const Application& app : world.applications) {
     stage_count_.push_back(static_cast<std::uint32_t>(app.pipeline.stages().size()));
