@@ -140,30 +140,24 @@ class Parser {
     }
     return left;
   }
-  std::unique_ptr<Node> sum() {
-    auto left = product();
+  // One left-associative level: operands from `next`, joined by any of `ops`.
+  template <typename Next>
+  std::unique_ptr<Node> left_associative(std::initializer_list<const char*> ops, Next next) {
+    auto left = next();
     while (true) {
-      if (accept_symbol("+")) {
-        left = binary("+", std::move(left), product());
-      } else if (accept_symbol("-")) {
-        left = binary("-", std::move(left), product());
-      } else {
-        return left;
+      const char* matched = nullptr;
+      for (const char* op : ops) {
+        if (accept_symbol(op)) {
+          matched = op;
+          break;
+        }
       }
+      if (matched == nullptr) return left;
+      left = binary(matched, std::move(left), next());
     }
   }
-  std::unique_ptr<Node> product() {
-    auto left = unary();
-    while (true) {
-      if (accept_symbol("*")) {
-        left = binary("*", std::move(left), unary());
-      } else if (accept_symbol("/")) {
-        left = binary("/", std::move(left), unary());
-      } else {
-        return left;
-      }
-    }
-  }
+  std::unique_ptr<Node> sum() { return left_associative({"+", "-"}, [this] { return product(); }); }
+  std::unique_ptr<Node> product() { return left_associative({"*", "/"}, [this] { return unary(); }); }
   std::unique_ptr<Node> unary() {
     if (!accept_symbol("-")) return primary();
     auto n = std::make_unique<Node>();
