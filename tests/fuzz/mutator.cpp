@@ -47,7 +47,10 @@ std::string Mutator::raw(std::string text) {
 
 std::string Mutator::dump_with_raw(const Json& doc) const {
   std::string text = dump(doc);
-  for (std::size_t i = raw_.size(); i-- > 0;) {  // from the last, so @@raw1@@ does not eat @@raw12@@
+  // From the last: a later raw text may hold an earlier one's token (a raw key
+  // renamed again), which the earlier one's pass then expands. A token carries
+  // its quotes, so "@@raw1@@" never matches inside "@@raw12@@".
+  for (std::size_t i = raw_.size(); i-- > 0;) {
     const std::string token = "\"@@raw" + std::to_string(i) + "@@\"";
     for (auto pos = text.find(token); pos != std::string::npos; pos = text.find(token, pos + raw_[i].size())) {
       text.replace(pos, token.size(), raw_[i]);
