@@ -176,7 +176,7 @@ World build(const json& doc) {
   for (DeviceTypeId t : world.devices) present[t] = true;
   w.options = variant_options(world, present, {}, "bench");
   w.groups = group_devices(world.devices, w.options);
-  w.params = parse_proteus_params(JsonNode(json::object(), "bench", "params"), world, Flavor::kProteus);
+  w.params = parse_proteus_params(JsonNode(json::object(), "bench", "params"), world, Flavor::kProteus, {});
   return w;
 }
 

@@ -4,6 +4,7 @@
 // sees a ClusterView and acts through ClusterControl. Baselines and ablations
 // are policies like any other.
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,7 @@ struct PolicyContext {
   const SimulationConfig& world;
   std::uint64_t seed = 1;
   std::string label;  // unique within the scenario; prefixes the policy's stream names
+  std::filesystem::path base_dir;  // the scenario file's folder: params naming files resolve against it
 };
 
 class Policy : public Controller {

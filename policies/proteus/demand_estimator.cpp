@@ -70,3 +70,18 @@ double DemandEstimator::recent(std::size_t app, std::uint32_t seconds) const {
 }
 
 }  // namespace servesim::proteus
+
+namespace servesim::proteus {
+
+double DemandEstimator::max_total(std::uint32_t seconds) const {
+  const std::size_t n = samples();
+  double best = 0;
+  for (std::size_t i = n - std::min<std::size_t>(n, seconds); i < n; ++i) {
+    double total = 0;
+    for (const auto& app : samples_) total += app[i];
+    best = std::max(best, total);
+  }
+  return best;
+}
+
+}  // namespace servesim::proteus

@@ -36,6 +36,8 @@ class DemandEstimator {
   std::vector<double> estimates() const;
   // Mean of the last `seconds` samples (fewer if fewer exist); 0 without samples.
   double recent(std::size_t app, std::uint32_t seconds) const;
+  // The largest of the last `seconds` samples' totals over all applications.
+  double max_total(std::uint32_t seconds) const;
 
  private:
   void close_second();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policies/catalog_refs.hpp"
+#include "policies/proteus/allowed_variants.hpp"
 #include "sim/core/input_limits.hpp"
 
 namespace servesim::proteus {
@@ -16,16 +17,19 @@ void expect_keys(const JsonNode& params, Flavor flavor) {
       params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s", "solve_interval_s",
                             "warmup_solves_s", "solve_delay", "ewma_com", "ewma_window_s", "burst_factor",
                             "burst_window_s", "burst_min_gap_s", "model_selection", "model_placement",
-                            "query_assignment", "adaptive_batching"});
+                            "query_assignment", "adaptive_batching", "start_allocation", "allowed_variants",
+                            "routing", "batching", "artifact_schedule"});
       return;
     case Flavor::kSommelier:
       params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s", "solve_interval_s",
                             "warmup_solves_s", "ewma_com", "ewma_window_s", "burst_factor", "burst_window_s",
-                            "burst_min_gap_s"});
+                            "burst_min_gap_s", "start_allocation", "allowed_variants", "routing", "batching",
+                            "artifact_schedule", "variant_swaps", "solve_delay"});
       return;
     case Flavor::kClipperHa:
     case Flavor::kClipperHt:
-      params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s"});
+      params.expect_object({"initial_load_qps", "beta", "mip_gap", "time_limit_s", "start_allocation",
+                            "allowed_variants", "routing", "batching"});
       return;
   }
 }
@@ -67,6 +71,55 @@ void parse_solving(const JsonNode& params, ProteusParams& p) {
   if (params.has("burst_min_gap_s")) p.burst.min_gap = params.at("burst_min_gap_s").seconds_in(0, 86400);
 }
 
+IntervalWindow interval_window(const JsonNode& node) {
+  node.expect_object({"from_s", "to_s", "interval_s"});
+  IntervalWindow w{node.at("from_s").seconds_in(0, 86400), node.at("to_s").seconds_in(0, 86400),
+                   node.at("interval_s").seconds_in(1, 86400)};
+  if (w.to < w.from) node.at("to_s").fail("expected to_s >= from_s");
+  return w;
+}
+
+ArtifactSchedule artifact_schedule(const JsonNode& node) {
+  node.expect_object({"windows", "busy"});
+  ArtifactSchedule schedule;
+  if (node.has("windows")) {
+    for (const JsonNode& w : node.items("windows")) schedule.windows.push_back(interval_window(w));
+  }
+  if (node.has("busy")) {
+    const JsonNode busy = node.at("busy");
+    busy.expect_object({"total_qps_above", "window_s", "interval_s"});
+    schedule.busy = BusyRule{busy.number_in("total_qps_above", 0, 1e9), count_in(busy.at("window_s"), 3600),
+                             busy.at("interval_s").seconds_in(1, 86400)};
+  }
+  return schedule;
+}
+
+std::optional<RoutingRule> routing_of(const JsonNode& node) {
+  const std::string rule = node.choice({"plan", "uniform", "capacity", "canary"});
+  if (rule == "uniform") return RoutingRule::kUniform;
+  if (rule == "capacity") return RoutingRule::kCapacity;
+  if (rule == "canary") return RoutingRule::kCanary;
+  return RoutingRule::kPlanShares;
+}
+
+// The artifact flavour's switches (proteus_params.hpp).
+void parse_artifact_switches(const JsonNode& params, const SimulationConfig& world, const std::filesystem::path& base,
+                             ProteusParams& p) {
+  if (params.has("start_allocation")) {
+    p.start_allocation = parse_start_allocation(params.at("start_allocation"), world, base);
+  }
+  if (params.has("allowed_variants")) {
+    p.allowed_variants = parse_allowed_variants(params.at("allowed_variants"), *world.models, base);
+  }
+  if (params.has("routing")) p.routing = routing_of(params.at("routing"));
+  if (params.has("batching")) p.artifact_batching = params.at("batching").choice({"paper", "artifact"}) == "artifact";
+  if (params.has("variant_swaps")) p.sommelier_milp = params.at("variant_swaps").choice({"heuristic", "milp"}) == "milp";
+  if (params.has("artifact_schedule")) p.artifact_schedule = artifact_schedule(params.at("artifact_schedule"));
+  if (p.flavor == Flavor::kSommelier && !p.sommelier_milp && params.has("solve_delay")) {
+    params.at("solve_delay").fail("Sommelier's heuristic decides at once: a solve delay needs \"variant_swaps\": \"milp\"");
+  }
+}
+
 }  // namespace
 
 std::string_view flavor_name(Flavor flavor) {
@@ -83,7 +136,8 @@ std::string_view flavor_name(Flavor flavor) {
   return "proteus";
 }
 
-ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor) {
+ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor,
+                                   const std::filesystem::path& base) {
   expect_keys(params, flavor);
   ProteusParams p;
   p.flavor = flavor;
@@ -102,7 +156,10 @@ ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfi
     p.lowering.start_beta = params.number_in("beta", p.lowering.min_beta, 10);  // headroom
   }
   parse_limits(params, p.limits);
+  // Sommelier's heuristic decides at once; its MILP (variant_swaps) too unless told.
+  if (flavor == Flavor::kSommelier) p.solve_delay = Duration::zero();
   if (re_solves(flavor)) parse_solving(params, p);
+  parse_artifact_switches(params, world, base, p);
   p.model_selection = params.boolean_or("model_selection", true);
   p.model_placement = params.boolean_or("model_placement", true);
   p.query_assignment = params.boolean_or("query_assignment", true);

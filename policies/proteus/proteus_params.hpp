@@ -33,6 +33,23 @@
 // "clipper-ha", "clipper-ht": initial_load_qps, beta, mip_gap and time_limit_s
 //   only (they never re-solve).
 //
+// The artifact flavour (docs/policies.md): switches that make a policy decide
+// as the authors' public simulator does where the paper is silent or says
+// otherwise; each defaults to the paper's reading. Any flavor:
+//   "start_allocation": {"file": ..., "device_map": {...}}  start_allocation.hpp
+//   "allowed_variants": "folder" or ["name", ...]           allowed_variants.hpp
+//   "routing": "plan" | "uniform" | "capacity" | "canary"  routing_weights.hpp
+//                                     (default: plan; sommelier capacity)
+//   "batching": "paper" | "artifact"  the artifact's accscale (proteus,
+//                                     sommelier) or aimd (clipper) batcher
+// "proteus" and "sommelier":
+//   "artifact_schedule": {"windows": [{"from_s": 60, "to_s": 100, "interval_s": 5}],
+//                         "busy": {"total_qps_above": 200, "window_s": 10, "interval_s": 2}}
+// "sommelier":
+//   "variant_swaps": "heuristic" | "milp"  milp: the MILP with each device's
+//                                     application pinned (the artifact's spec_acc)
+//   "solve_delay": 0                  (milp only; as proteus' but default 0)
+//
 // initial_load_qps: before any arrival nothing has been measured, so the start
 // plan is made for this load (a static allocation made offline, as the
 // artifact's algorithms/*_solutions files). Without it: the largest load the
@@ -80,6 +97,8 @@
 #include <vector>
 
 #include "policies/proteus/demand_lowering.hpp"
+#include "policies/proteus/routing_weights.hpp"
+#include "policies/proteus/start_allocation.hpp"
 #include "policies/policy.hpp"
 #include "sim/core/json_node.hpp"
 
@@ -91,6 +110,27 @@ struct BurstRule {
   double factor = 1.25;
   std::uint32_t window_s = 2;
   Duration min_gap = from_seconds(2);
+};
+
+// The Proteus artifact's solve schedule (Proteus public code, run.py), in
+// place of the burst rule: a solve at every whole second t with
+// t % interval == 0, the interval being `busy.interval` while any of the last
+// `busy.window_s` one-second arrival totals (all applications) exceeded
+// `busy.total_qps_above`, else a window's interval while from_s <= t <= to_s,
+// else solve_interval_s; plus warmup_solves_s. run.py keys these on its trace
+// folder's name (bursty: 2 s above 200 QPS; not "flat": 5 s from 60 to 100 s;
+// normal_load: extra solves at 47, 59, 71 and 83 s); the scenario states them.
+struct IntervalWindow {
+  Duration from, to, interval;
+};
+struct BusyRule {
+  double total_qps_above = 0;
+  std::uint32_t window_s = 10;
+  Duration interval;
+};
+struct ArtifactSchedule {
+  std::vector<IntervalWindow> windows;
+  std::optional<BusyRule> busy;
 };
 
 struct ProteusParams {
@@ -109,12 +149,21 @@ struct ProteusParams {
   bool model_placement = true;
   bool query_assignment = true;
   bool adaptive_batching = true;
+  // The artifact flavour's switches (docs/policies.md, "The artifact flavour"):
+  std::optional<StartAllocationSpec> start_allocation;  // start plan from a file
+  std::vector<VariantId> allowed_variants;              // the policy's own variant list
+  std::optional<RoutingRule> routing;                   // overrides the flavor's rule
+  bool artifact_batching = false;                       // the artifact's accscale / aimd batchers
+  bool sommelier_milp = false;                          // Sommelier re-solves the pinned MILP
+  std::optional<ArtifactSchedule> artifact_schedule;
   std::string where;  // "file: policies[i].params", for errors found at start
 };
 
 // Throws InputError naming the JSON path of a bad value. Applications must be
 // single-stage (section 6.1.2: one query type is one model family).
-ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor);
+// `base`: the scenario's folder, against which file params resolve.
+ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor,
+                                   const std::filesystem::path& base);
 
 std::string_view flavor_name(Flavor flavor);
 

@@ -21,10 +21,10 @@ constexpr Duration kRetryPeriod{100'000'000};
 }  // namespace
 
 ProteusPolicy::ProteusPolicy(const JsonNode& params, const PolicyContext& context, Flavor flavor)
-    : params_(parse_proteus_params(params, context.world, flavor)),
+    : params_(parse_proteus_params(params, context.world, flavor, context.base_dir)),
       world_(context.world),
       demand_(context.world.applications.size(), params_.ewma_com, params_.ewma_window, params_.burst.window_s),
-      trigger_(params_.solve_interval, params_.warmup_solves, params_.burst) {}
+      trigger_(params_.solve_interval, params_.warmup_solves, params_.burst, params_.artifact_schedule) {}
 
 bool ProteusPolicy::re_solves() const {
   return params_.flavor == Flavor::kProteus || params_.flavor == Flavor::kSommelier;
@@ -35,10 +35,13 @@ OptionRules ProteusPolicy::option_rules() const {
   if (params_.flavor == Flavor::kClipperHa || !params_.model_selection) rules.choice = VariantChoice::kMostAccurate;
   if (params_.flavor == Flavor::kClipperHt) rules.choice = VariantChoice::kLeastAccurate;
   rules.batch_limit = params_.adaptive_batching ? 0 : 1;
+  rules.allowed = params_.allowed_variants;
+  rules.keep_unservable = params_.start_allocation.has_value();
   return rules;
 }
 
 RoutingRule ProteusPolicy::routing_rule() const {
+  if (params_.routing) return *params_.routing;
   if (params_.flavor == Flavor::kSommelier) return RoutingRule::kCapacity;
   return params_.query_assignment ? RoutingRule::kPlanShares : RoutingRule::kUniform;
 }
@@ -48,7 +51,8 @@ BatcherSpec ProteusPolicy::batcher_for(std::uint32_t option, DeviceTypeId type) 
   BatcherSpec spec;
   const bool clipper = params_.flavor == Flavor::kClipperHa || params_.flavor == Flavor::kClipperHt;
   spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
-  spec.max_batch = options_[option].capacity[type]->batch;
+  const auto& capacity = options_[option].capacity[type];
+  spec.max_batch = capacity ? capacity->batch : 1;  // TODO(artifact batchers): never serves
   return spec;
 }
 
@@ -62,6 +66,13 @@ void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {
   groups_ = group_devices(device_type_, options_);
   rollout_.emplace(device_type_.size(), options_,
                    [this](std::uint32_t o, DeviceTypeId t) { return batcher_for(o, t); });
+  apply(params_.start_allocation ? plan_from_file() : solved_start_plan(), control, view);
+  start_loads_ = rollout_->loads();
+  if (params_.flavor == Flavor::kSommelier || !params_.model_placement) pin_applications();
+  schedule_next_tick(view.now());
+}
+
+DevicePlan ProteusPolicy::solved_start_plan() {
   const std::vector<double> load = start_load();
   // No plan to keep yet: a solve stopped by the time limit lowers beta.
   const LoweredPlan lowered = lowered_plan(load, OnTimeLimit::kLowerBeta);
@@ -70,10 +81,33 @@ void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {
                                         std::to_string(params_.lowering.min_beta) + " (initial_load_qps" +
                                         (lowered.tally.time_limit_hits > 0 ? "; or raise time_limit_s" : "") + ")");
   }
-  apply(on_devices(lowered, load), control, view);
-  start_loads_ = rollout_->loads();
-  if (params_.flavor == Flavor::kSommelier || !params_.model_placement) pin_applications();
-  schedule_next_tick(view.now());
+  return on_devices(lowered, load);
+}
+
+// The allocation as the file gives it (start_allocation.hpp); devices it
+// routes nothing to get the most accurate variant of their application, as
+// the artifact's postprocess_predictor_dict does with every plan it applies.
+// It was made for the load given by initial_load_qps, else for the rate its
+// devices serve.
+DevicePlan ProteusPolicy::plan_from_file() {
+  StartAllocation allocation = read_start_allocation(*params_.start_allocation, world_, device_type_, options_,
+                                                      params_.allowed_variants);
+  stats_.stray_shares = allocation.stray_shares;
+  stats_.infeasible_hosts = allocation.infeasible_hosts;
+  DevicePlan plan = std::move(allocation.plan);
+  plan.beta = params_.lowering.start_beta;
+  plan.planned_for = params_.initial_load ? *params_.initial_load : served_capacity(plan);
+  fill_idle_devices(plan, options_, groups_, rollout_->hosted(), plan.planned_for);
+  return plan;
+}
+
+std::vector<double> ProteusPolicy::served_capacity(const DevicePlan& plan) const {
+  std::vector<double> qps(world_.applications.size(), 0.0);
+  for (DeviceId d = 0; d < plan.devices.size(); ++d) {
+    const DeviceTarget& target = plan.devices[d];
+    if (target.option && target.served_qps > 0) qps[options_[*target.option].app] += options_[*target.option].qps_on(device_type_[d]);
+  }
+  return qps;
 }
 
 std::vector<double> ProteusPolicy::start_load() {
@@ -145,7 +179,7 @@ void ProteusPolicy::decide(ClusterControl& control, const ClusterView& view, Sol
   ++stats_.solves;
   if (reason == SolveReason::kBurst) ++stats_.burst_solves;
   const std::vector<double> estimates = demand_.estimates();
-  if (params_.flavor == Flavor::kSommelier) {
+  if (params_.flavor == Flavor::kSommelier && !params_.sommelier_milp) {
     apply(sommelier_step(plan_, options_, device_type_, estimates, params_.lowering.start_beta), control, view);
     return;
   }
@@ -212,6 +246,10 @@ void ProteusPolicy::report(PolicyCounters& out) const {
   out.add("plans_applied", static_cast<double>(s.plans_applied));
   out.add("reloads", static_cast<double>(s.reloads));
   out.add("min_beta", s.min_beta);
+  if (params_.start_allocation) {
+    out.add("stray_shares", static_cast<double>(s.stray_shares));
+    out.add("infeasible_hosts", static_cast<double>(s.infeasible_hosts));
+  }
   if (params_.measured_solve_delay) {
     out.add_wall_seconds("solve_delay_s_total", s.solve_delay_s_total);
   } else {

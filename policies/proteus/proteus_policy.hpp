@@ -94,6 +94,8 @@ class ProteusPolicy final : public Policy {
     std::uint64_t reloads = 0;       // replicas loaded after start
     double last_beta = 0;            // of the plan in effect
     double min_beta = 0;             // the lowest of the plans applied
+    std::uint64_t stray_shares = 0;      // start_allocation shares on another application's device
+    std::uint64_t infeasible_hosts = 0;  // start_allocation variants not allowed on their device
     // The solve delays of the plans applied after a solve: modelled (fixed
     // solve_delay), or GLPK's wall time with "measured" (then timing.json's).
     double solve_delay_s_total = 0;
@@ -127,6 +129,9 @@ class ProteusPolicy final : public Policy {
   proteus::RoutingRule routing_rule() const;
   BatcherSpec batcher_for(std::uint32_t option, DeviceTypeId type) const;
   std::vector<double> start_load();
+  proteus::DevicePlan solved_start_plan();
+  proteus::DevicePlan plan_from_file();
+  std::vector<double> served_capacity(const proteus::DevicePlan& plan) const;
   proteus::LoweredPlan lowered_plan(const std::vector<double>& estimates, proteus::OnTimeLimit on_time_limit);
   proteus::DevicePlan on_devices(const proteus::LoweredPlan& lowered, const std::vector<double>& estimates) const;
   void pin_applications();

@@ -14,6 +14,14 @@
 //                that host the respective model variants").
 //   kCapacity    in proportion to each replica's peak throughput capacity
 //                (Sommelier, which assigns no queries at the cluster level).
+//   kCanary      the Proteus artifact's canary routing (Proteus public code,
+//                core/simulator.py apply_canary_dict, core/executor.py
+//                enqueue_request): its table is keyed by (device type,
+//                variant) and a key's weight is the share of ONE device, the
+//                last with that key (devices in index order, as its ILP and
+//                files list them), not the key's sum; a query then goes to
+//                any of the application's replicas with that key alike. A
+//                variant on n devices thus gets about 1/n of its planned rate.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,7 +31,7 @@
 
 namespace servesim::proteus {
 
-enum class RoutingRule : std::uint8_t { kPlanShares, kUniform, kCapacity };
+enum class RoutingRule : std::uint8_t { kPlanShares, kUniform, kCapacity, kCanary };
 
 // A replica serving queries now: its device and the option it hosts.
 struct Serving {

@@ -17,21 +17,22 @@ std::optional<Capacity> capacity_on(const ModelVariant& variant, const DeviceTyp
 // Every variant of the application's family meeting its floor, with its
 // capacities; those allowed on no device of the cluster are left out.
 std::vector<VariantOption> all_options(AppId a, const SimulationConfig& world, const std::vector<bool>& present,
-                                       std::uint32_t batch_limit) {
+                                       const OptionRules& rules) {
   const Application& app = world.applications[a];
   const ModelCatalog& models = *world.models;
   std::vector<VariantOption> out;
   for (VariantId v : models.family(app.pipeline.stages()[0].family).variants) {
     const ModelVariant& variant = models.variant(v);
     if (app.min_accuracy && variant.accuracy < *app.min_accuracy) continue;
+    if (!rules.allowed.empty() && !std::binary_search(rules.allowed.begin(), rules.allowed.end(), v)) continue;
     VariantOption option{a, v, variant.accuracy, std::vector<std::optional<Capacity>>(present.size())};
     bool anywhere = false;
     for (DeviceTypeId t = 0; t < present.size(); ++t) {
       if (!present[t]) continue;
-      option.capacity[t] = capacity_on(variant, world.hardware->type(t), app.slo, batch_limit);
+      option.capacity[t] = capacity_on(variant, world.hardware->type(t), app.slo, rules.batch_limit);
       anywhere = anywhere || option.capacity[t].has_value();
     }
-    if (anywhere) out.push_back(std::move(option));
+    if (anywhere || rules.keep_unservable) out.push_back(std::move(option));
   }
   return out;
 }
@@ -62,7 +63,7 @@ std::vector<VariantOption> variant_options(const SimulationConfig& world, const 
                                            const OptionRules& rules, const std::string& where) {
   std::vector<VariantOption> out;
   for (AppId a = 0; a < world.applications.size(); ++a) {
-    auto options = restrict_to(all_options(a, world, present, rules.batch_limit), rules.choice);
+    auto options = restrict_to(all_options(a, world, present, rules), rules.choice);
     if (options.empty()) {
       const Application& app = world.applications[a];
       throw InputError(where, "application \"" + app.name + "\": no variant of family \"" +

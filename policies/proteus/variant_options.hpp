@@ -11,6 +11,12 @@
 //                   somewhere (Clipper-HA; Proteus without model selection,
 //                   whose accuracy "stays at 100 %", section 6.5);
 //   kLeastAccurate  only the least accurate (Clipper-HT, section 6.1.1);
+//   allowed         only these variants (a policy's own list, allowed_variants.hpp;
+//                   empty: every variant), before the choice above;
+//   keep_unservable keeps a variant allowed on no device of the cluster (an
+//                   option without capacity, which the MILP never places): a
+//                   start allocation read from a file may place it
+//                   (start_allocation.hpp), as the artifact's files do;
 //   batch_limit     caps every batch (1: Proteus without adaptive batching,
 //                   "setting batch size statically to 1", section 6.5; its
 //                   capacity is then 1 / latency(1), so the MILP plans for it).
@@ -39,7 +45,9 @@ enum class VariantChoice : std::uint8_t { kAll, kMostAccurate, kLeastAccurate };
 
 struct OptionRules {
   VariantChoice choice = VariantChoice::kAll;
-  std::uint32_t batch_limit = 0;  // 0: none
+  std::uint32_t batch_limit = 0;   // 0: none
+  std::vector<VariantId> allowed;  // sorted; empty: every variant
+  bool keep_unservable = false;
 };
 
 // Options in application order, then variant order. `present[t]`: the cluster

@@ -35,13 +35,17 @@ ServiceSummary summarize_service(std::string app, const QueryTally& tally, const
   const std::uint64_t arrived = s.queries.arrived;
   s.slo_attainment = arrived == 0 ? 1.0 : static_cast<double>(s.queries.on_time) / static_cast<double>(arrived);
   s.violation_ratio = 1.0 - s.slo_attainment;
+  const QuerySummary& q = s.queries;
+  const std::uint64_t counted = q.completed + q.dropped + q.rejected;
+  s.artifact_violation_ratio =
+      counted == 0 ? 0.0 : static_cast<double>(q.dropped + q.rejected + q.late) / static_cast<double>(counted);
   s.latency_ms = summarize_latency(tally.latency());
   s.effective_accuracy = tally.accuracy_pct();
   s.max_accuracy_drop = max_drop;
   return s;
 }
 
-void write_service(JsonWriter& w, const ServiceSummary& s) {
+void write_service(JsonWriter& w, const ServiceSummary& s, bool artifact_metrics) {
   w.begin_object("queries");
   w.integer("arrived", s.queries.arrived);
   w.integer("completed", s.queries.completed);
@@ -55,6 +59,7 @@ void write_service(JsonWriter& w, const ServiceSummary& s) {
   w.number("goodput_qps", s.goodput_qps);
   w.number("slo_attainment", s.slo_attainment);
   w.number("violation_ratio", s.violation_ratio);
+  if (artifact_metrics) w.number("proteus_artifact_violation_ratio", s.artifact_violation_ratio);
   w.begin_object("latency_ms");
   w.number("mean", s.latency_ms.mean_ms);
   w.number("p50", s.latency_ms.p50_ms);
@@ -117,7 +122,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.begin_object();
   write_identity(w, summary.identity);
   w.number("drain_s", summary.identity.drain_s);
-  write_service(w, summary.overall);
+  write_service(w, summary.overall, summary.proteus_artifact_metrics);
   w.begin_object("cost");
   w.number("total", summary.cost.total());
   w.number("on_demand", summary.cost.on_demand);
@@ -138,7 +143,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.begin_object("per_app");
   for (const auto& app : summary.per_app) {
     w.begin_object(app.app);
-    write_service(w, app);
+    write_service(w, app, summary.proteus_artifact_metrics);
     w.end_object();
   }
   w.end_object();

@@ -63,10 +63,18 @@ struct ServiceSummary {
   LatencySummary latency_ms;
   std::optional<double> effective_accuracy;  // percent
   std::optional<double> max_accuracy_drop;   // percent
+  // The Proteus artifact's violation ratio (run.py): (dropped + rejected +
+  // late) / (completed + dropped + rejected). Queries without an outcome by
+  // the end (unfinished) count in neither part, as in the artifact, whose
+  // counters see a query only when it is dropped or finishes. 0 with none.
+  double artifact_violation_ratio = 0;
 };
 
 struct RunSummary {
   RunIdentity identity;
+  // outputs.metrics "proteus-artifact": each service block also gets
+  // "proteus_artifact_violation_ratio" (docs/scenario.md, "Outputs").
+  bool proteus_artifact_metrics = false;
   ServiceSummary overall;
   CostLedger cost;  // summed over the run's windows
   // Busy / device seconds by device kind; empty for a kind with no device.

@@ -27,6 +27,9 @@ struct PolicySpec {
 struct OutputSpec {
   std::filesystem::path dir;  // run folders go to dir/<policy label>/
   bool queries_csv = false;
+  // "metrics": "proteus-artifact" adds the Proteus artifact's violation ratio
+  // to summary.json (run_summary.hpp).
+  bool proteus_artifact_metrics = false;
   // INFaaS section 6.2's memory-proportional cost as a reported column
   // (sim/metrics/memory_cost.hpp); empty: not reported.
   std::optional<MemoryPrices> memory_prices;

@@ -333,7 +333,7 @@ void load_outputs(const JsonNode& root, Scenario& scenario) {
   scenario.world.window = from_seconds(10);
   if (!root.has("outputs")) return;
   const JsonNode node = root.at("outputs");
-  node.expect_object({"dir", "window_s", "warmup_s", "queries_csv", "memory_cost_per_gb_second"});
+  node.expect_object({"dir", "window_s", "warmup_s", "queries_csv", "memory_cost_per_gb_second", "metrics"});
   if (node.has("dir")) scenario.outputs.dir = node.string("dir");
   if (node.has("warmup_s")) {
     const JsonNode warmup = node.at("warmup_s");
@@ -347,6 +347,10 @@ void load_outputs(const JsonNode& root, Scenario& scenario) {
   }
   if (node.has("window_s")) scenario.world.window = node.at("window_s").seconds_in(kMinPeriodS);
   scenario.outputs.queries_csv = node.boolean_or("queries_csv", false);
+  if (node.has("metrics")) {
+    scenario.outputs.proteus_artifact_metrics =
+        node.at("metrics").choice({"servesim", "proteus-artifact"}) == "proteus-artifact";
+  }
   if (node.has("memory_cost_per_gb_second")) scenario.outputs.memory_prices = memory_prices(node.at("memory_cost_per_gb_second"));
 }
 

@@ -39,7 +39,8 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
 }
 
 std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec) {
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label};
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+                              std::filesystem::path(scenario.file).parent_path()};
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 
@@ -161,6 +162,7 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
                          spec.label + "\" stopped" + kept);
   }
   report.summary = make_run_summary(metrics, run_identity(scenario, spec), scenario.outputs.memory_prices);
+  report.summary.proteus_artifact_metrics = scenario.outputs.proteus_artifact_metrics;
   report.summary.actions = simulation.actions();
   PolicyCounters counters;
   policy->report(counters);

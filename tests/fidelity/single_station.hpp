@@ -127,7 +127,8 @@ inline StationRun run_station(const StationSetup& setup) {
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
                                       nullptr, &collector});
   const PolicySpec& spec = scenario.policies.front();
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label};
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+                              std::filesystem::path(scenario.file).parent_path()};
   const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   Simulation simulation(scenario.world, *policy, metrics);
   simulation.start();

@@ -289,7 +289,8 @@ inline CloudRun run(const Scenario& scenario, Controller& controller) {
 // The scenario's first policy, built by the registry.
 inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label};
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+                              std::filesystem::path(scenario.file).parent_path()};
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 

@@ -32,7 +32,7 @@ struct PolicyFixture {
     world.duration = from_seconds(1000);
     cluster = std::make_unique<FakeCluster>(models, hardware, std::move(apps));
     const JsonNode node(params, "test.json", "params");
-    policy = std::make_unique<InfaasPolicy>(node, PolicyContext{world, 1, "infaas"});
+    policy = std::make_unique<InfaasPolicy>(node, PolicyContext{world, 1, "infaas", {}});
     policy->start(*cluster, *cluster);
   }
   FakeCluster& c() { return *cluster; }

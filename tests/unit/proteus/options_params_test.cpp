@@ -10,6 +10,13 @@
 namespace servesim::proteus::test {
 namespace {
 
+OptionRules rules_of(VariantChoice choice, std::uint32_t batch_limit = 0) {
+  OptionRules rules;
+  rules.choice = choice;
+  rules.batch_limit = batch_limit;
+  return rules;
+}
+
 json flat_world() { return world({{"kind", "poisson"}, {"rate", 100}}, {{"kind", "poisson"}, {"rate", 10}}, 10); }
 
 struct Loaded {
@@ -44,18 +51,18 @@ TEST(ProteusOptions, CapacityIsTheLargestBatchWithinHalfTheSlo) {
 
 TEST(ProteusOptions, RestrictionsOfTheBaselinesAndAblations) {
   const Loaded l(flat_world());
-  EXPECT_EQ(l.names(variant_options(l.w(), l.both(), {VariantChoice::kMostAccurate, 0}, "t")),
+  EXPECT_EQ(l.names(variant_options(l.w(), l.both(), rules_of(VariantChoice::kMostAccurate), "t")),
             (std::vector<std::string>{"img-hi", "txt-hi"}));
-  EXPECT_EQ(l.names(variant_options(l.w(), l.both(), {VariantChoice::kLeastAccurate, 0}, "t")),
+  EXPECT_EQ(l.names(variant_options(l.w(), l.both(), rules_of(VariantChoice::kLeastAccurate), "t")),
             (std::vector<std::string>{"img-lo", "txt-lo"}));
-  const auto batch1 = variant_options(l.w(), l.both(), {VariantChoice::kAll, 1}, "t");
+  const auto batch1 = variant_options(l.w(), l.both(), rules_of(VariantChoice::kAll, 1), "t");
   EXPECT_EQ(batch1[1].capacity[l.type("gpu")]->batch, 1u);
   EXPECT_NEAR(batch1[1].qps_on(l.type("gpu")), 250, 1e-6);  // 1 / 4 ms
   // Only GPUs in the cluster: the most accurate is still img-hi; with only
   // CPUs img-hi is allowed nowhere, so the most accurate is img-lo.
   std::vector<bool> cpu_only(l.w().hardware->types().size(), false);
   cpu_only[l.type("cpu")] = true;
-  EXPECT_EQ(l.names(variant_options(l.w(), cpu_only, {VariantChoice::kMostAccurate, 0}, "t")),
+  EXPECT_EQ(l.names(variant_options(l.w(), cpu_only, rules_of(VariantChoice::kMostAccurate), "t")),
             (std::vector<std::string>{"img-lo", "txt-hi"}));
 }
 
@@ -73,7 +80,7 @@ TEST(ProteusOptions, AccuracyFloorAndImpossibleSlo) {
 
 ProteusParams params_of(const json& params, Flavor flavor) {
   const Loaded l(flat_world());
-  return parse_proteus_params(JsonNode(params, "s.json", "policies[0].params"), l.w(), flavor);
+  return parse_proteus_params(JsonNode(params, "s.json", "policies[0].params"), l.w(), flavor, {});
 }
 
 TEST(ProteusParams, DefaultsAreThePapersAndTheArtifacts) {
@@ -176,7 +183,7 @@ TEST(ProteusParams, ApplicationsMustBeSingleStage) {
                               {"edges", json::array({{{"from", "a"}, {"to", "b"}}})}}},
                             {"workload", {{"kind", "poisson"}, {"rate", 10}}}};
   const Loaded l(doc);
-  EXPECT_THROW(parse_proteus_params(JsonNode(json::object(), "s.json", "p"), l.w(), Flavor::kProteus), InputError);
+  EXPECT_THROW(parse_proteus_params(JsonNode(json::object(), "s.json", "p"), l.w(), Flavor::kProteus, {}), InputError);
 }
 
 }  // namespace

@@ -152,7 +152,8 @@ inline Scenario load_doc(const TempDir& dir, const nlohmann::json& doc, const st
 inline EngineRun run_engine(const TempDir& dir, const nlohmann::json& doc) {
   const Scenario scenario = load_doc(dir, doc);
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label};
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+                              std::filesystem::path(scenario.file).parent_path()};
   const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   EngineRun run;
   Recorder recorder(*policy, run);
