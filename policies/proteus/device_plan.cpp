@@ -57,7 +57,11 @@ void fill_idle_devices(DevicePlan& plan, const std::vector<VariantOption>& optio
     if (!app) app = app_of(options, current[d]);
     if (!app) app = groups.app[groups.of_device[d]];
     if (!app) app = busiest_app(options, type, estimates);
-    if (app) target.option = most_accurate_option(options, *app, type);
+    // No option of its application fits: it keeps what it has (the artifact's
+    // find_most_accurate_feasible_variant returns the variant itself).
+    if (app) {
+      if (const auto best = most_accurate_option(options, *app, type)) target.option = best;
+    }
     target.served_qps = 0;
   }
 }

@@ -35,6 +35,9 @@ DevicePlan plan_on_devices(const MilpPlan& plan, const DeviceGroups& groups,
 // reload), of the application of, in order: the option the plan gave them,
 // the one they host now, their pinned application, else the application with
 // the highest estimate that has an option on their type. They get no rate.
+// A device with an option no variant of its application fits (a start
+// allocation's, start_allocation.hpp) keeps it, as the artifact's
+// find_most_accurate_feasible_variant returns the variant itself.
 void fill_idle_devices(DevicePlan& plan, const std::vector<VariantOption>& options, const DeviceGroups& groups,
                        const std::vector<std::optional<std::uint32_t>>& current, const std::vector<double>& estimates);
 
