@@ -74,7 +74,7 @@ class Batcher {
 // A batcher as a scenario or a policy describes it. Each kind reads only its
 // own fields; the rest keep their defaults. docs/batchers.md has the rules.
 struct BatcherSpec {
-  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark };
+  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kArtifactAccscale, kArtifactAimd };
   Kind kind = Kind::kGreedy;
   // 0: the variant's maximum on that device. For proteus and nexus this is B*,
   // the largest batch they will form (Proteus section 4: the largest batch whose
@@ -90,6 +90,10 @@ struct BatcherSpec {
   // kMark: MArk's response-time bound RT_max (section 4.3), from which
   // Nbatch and Wbatch follow with the replica's latency profile.
   Duration slo = Duration::zero();
+  // kArtifactAccscale, kArtifactAimd (the Proteus artifact's simulator): drop
+  // queued queries more than twice their SLO old when a batch starts (its
+  // drop_expired_requests: on for Proteus and Clipper, off for Sommelier).
+  bool drop_at_twice_deadline = true;
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);
