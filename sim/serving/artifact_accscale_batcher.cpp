@@ -127,7 +127,11 @@ void ArtifactAccscaleBatcher::on_arrival(const BatchContext& context, SimTime t)
   const std::size_t q = model_size();
   const std::uint32_t size = artifact_batching::fill_size(q, b_star_);
   const SimTime deadline = context.queue->deadline(index_of(context, head_));
-  if (deadline.is_never()) return;  // never forced: wait for arrivals
+  if (deadline.is_never()) {
+    // No deadline, no timer (the artifact has none such): serve what fills at once.
+    process_batch(context, t, artifact_batching::fill_size(q, b_star_));
+    return;
+  }
   const SimTime max_wait = deadline - latency(context, size);
   if (t < max_wait) {
     set_timer(head_, max_wait);
@@ -155,6 +159,8 @@ void ArtifactAccscaleBatcher::on_end(const BatchContext& context) {
     process_batch(context, end_at_, artifact_batching::fill_size(model_size(), b_star_));
   } else if (model_size() > b_star_) {
     process_batch(context, end_at_, b_star_);
+  } else if (context.queue->deadline(index_of(context, head_)).is_never()) {
+    process_batch(context, end_at_, artifact_batching::fill_size(model_size(), b_star_));  // no timer to wait for
   }
 }
 

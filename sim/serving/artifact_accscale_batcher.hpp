@@ -45,7 +45,9 @@
 //    (the artifact removes them anywhere; with one SLO per replica, as there,
 //    they are the head);
 //  - one batch at a time, whatever the replica's concurrency.
-// Relative deadlines are the visit's: deadline - enqueued.
+// Relative deadlines are the visit's: deadline - enqueued. A head without a
+// deadline (infinite SLO; the artifact has none) gets no timer: it is served
+// at once with what fills a batch, on arrival or at a batch end.
 #include <cstdint>
 #include <vector>
 

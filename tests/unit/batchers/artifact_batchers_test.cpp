@@ -34,6 +34,7 @@ class SerialQueue final : public QueueView {
  public:
   // Queues a query at `at_ms` with an SLO of `slo_ms`.
   void arrive(double at_ms_, double slo_ms) { entries_.push_back({at_ms(at_ms_), at_ms(at_ms_ + slo_ms)}); }
+  void arrive_without_deadline(double at_ms_) { entries_.push_back({at_ms(at_ms_), SimTime::never()}); }
   void pop(std::size_t n) {
     entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(n));
     head_serial_ += n;
@@ -275,6 +276,19 @@ TEST(ArtifactAccscale, AtABatchEndBStarQueuedWaits) {
   b.on_batch_end(at_ms(25), q.serial_end());
   expect_wait(ask(b, 25, q, kGpu, 2), 40);
   expect_start(ask(b, 40, q, kGpu, 2), 2, 2);
+}
+
+TEST(ArtifactAccscale, AHeadWithoutDeadlineIsServedAtOnce) {
+  // No deadline, no timer to wait for: what fills a batch starts at once, on
+  // arrival (1 at 0, 0..5) and at a batch end (2 queued at 5: a batch of 2).
+  ArtifactAccscaleBatcher b(8, true);
+  SerialQueue q;
+  q.arrive_without_deadline(0);
+  expect_start(ask(b, 0, q, kGpu, 8), 1, 1);
+  q.arrive_without_deadline(1);
+  q.arrive_without_deadline(2);
+  b.on_batch_end(at_ms(5), q.serial_end());
+  expect_start(ask(b, 5, q, kGpu, 8), 2, 2);
 }
 
 // ---- aimd (Clipper-HA, Clipper-HT) -------------------------------------------
