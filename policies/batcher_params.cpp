@@ -25,6 +25,8 @@ Kind kind_of(const std::string& name) {
   if (name == "aimd") return Kind::kAimd;
   if (name == "nexus") return Kind::kNexus;
   if (name == "mark") return Kind::kMark;
+  if (name == "artifact_accscale") return Kind::kArtifactAccscale;
+  if (name == "artifact_aimd") return Kind::kArtifactAimd;
   return Kind::kGreedy;
 }
 
@@ -37,11 +39,15 @@ std::uint32_t batch_count_or(const JsonNode& node, std::string_view key, std::ui
 }  // namespace
 
 BatcherSpec parse_batcher(const JsonNode& node) {
-  node.expect_object({"kind", "max_batch", "timeout_ms", "initial", "step", "decrease", "slo_ms"});
+  node.expect_object(
+      {"kind", "max_batch", "timeout_ms", "initial", "step", "decrease", "slo_ms", "drop_at_twice_deadline"});
   BatcherSpec spec;
-  spec.kind = node.has("kind")
-                  ? kind_of(node.at("kind").choice({"greedy", "timeout", "proteus", "aimd", "nexus", "mark"}))
-                  : Kind::kGreedy;
+  spec.kind = node.has("kind") ? kind_of(node.at("kind").choice({"greedy", "timeout", "proteus", "aimd", "nexus",
+                                                                 "mark", "artifact_accscale", "artifact_aimd"}))
+                               : Kind::kGreedy;
+  if (node.has("drop_at_twice_deadline") && spec.kind != Kind::kArtifactAccscale && spec.kind != Kind::kArtifactAimd) {
+    node.at("drop_at_twice_deadline").fail("only an \"artifact_accscale\" or \"artifact_aimd\" batcher takes drop_at_twice_deadline");
+  }
   for (const KindOnlyKey& k : kKindOnlyKeys) {
     if (node.has(k.key) && spec.kind != k.kind) {
       node.at(k.key).fail("only a \"" + batcher_kind_name(k.kind) + "\" batcher takes " + std::string(k.key));
@@ -66,6 +72,10 @@ BatcherSpec parse_batcher(const JsonNode& node) {
     }
     case Kind::kMark:
       spec.slo = node.at("slo_ms").millis_in(1e-3);
+      break;
+    case Kind::kArtifactAccscale:
+    case Kind::kArtifactAimd:
+      spec.drop_at_twice_deadline = node.boolean_or("drop_at_twice_deadline", true);
       break;
     case Kind::kGreedy:
     case Kind::kProteus:

@@ -6,6 +6,8 @@
 //   {"kind": "nexus", "max_batch": 8}             max_batch is B*
 //   {"kind": "aimd", "initial": 1, "step": 1, "decrease": 0.9}
 //   {"kind": "mark", "slo_ms": 100}               Nbatch, Wbatch from MArk's rule
+//   {"kind": "artifact_accscale", "max_batch": 8, "drop_at_twice_deadline": true}
+//   {"kind": "artifact_aimd", "max_batch": 8}     the Proteus artifact's batching
 // max_batch (every kind) defaults to the variant's maximum on the device.
 // Unknown keys, and keys of another kind, are errors. docs/batchers.md has the rules.
 #include "sim/core/json_node.hpp"

@@ -48,7 +48,9 @@ void list_batchers() {
                {"proteus", "wait until the head's deadline minus the latency of one more query (Proteus s5)"},
                {"nexus", "work-conserving; first drop head queries the batch would make late (Nexus)"},
                {"aimd", "batch size +step after an on-time batch, x decrease after a late one (Clipper)"},
-               {"mark", "timeout batcher with Nbatch, Wbatch from slo_ms and the profile (MArk s4.3)"}});
+               {"mark", "timeout batcher with Nbatch, Wbatch from slo_ms and the profile (MArk s4.3)"},
+               {"artifact_accscale", "Proteus/Sommelier batching as the Proteus artifact's simulator runs it"},
+               {"artifact_aimd", "Clipper AIMD batching as the Proteus artifact's simulator runs it"}});
 }
 
 void list_catalog(const std::string& scenario_file) {

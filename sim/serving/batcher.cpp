@@ -1,6 +1,8 @@
 #include "sim/serving/batcher.hpp"
 
 #include "sim/serving/aimd_batcher.hpp"
+#include "sim/serving/artifact_accscale_batcher.hpp"
+#include "sim/serving/artifact_aimd_batcher.hpp"
 #include "sim/serving/greedy_batcher.hpp"
 #include "sim/serving/mark_batch_tuning.hpp"
 #include "sim/serving/nexus_batcher.hpp"
@@ -23,6 +25,10 @@ std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec) {
       return std::make_unique<NexusBatcher>(spec.max_batch);
     case BatcherSpec::Kind::kMark:
       return std::make_unique<MarkBatcher>(spec.slo, spec.max_batch);
+    case BatcherSpec::Kind::kArtifactAccscale:
+      return std::make_unique<ArtifactAccscaleBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
+    case BatcherSpec::Kind::kArtifactAimd:
+      return std::make_unique<ArtifactAimdBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
   }
   return nullptr;
 }
@@ -35,6 +41,8 @@ std::string batcher_kind_name(BatcherSpec::Kind kind) {
     case BatcherSpec::Kind::kAimd: return "aimd";
     case BatcherSpec::Kind::kNexus: return "nexus";
     case BatcherSpec::Kind::kMark: return "mark";
+    case BatcherSpec::Kind::kArtifactAccscale: return "artifact_accscale";
+    case BatcherSpec::Kind::kArtifactAimd: return "artifact_aimd";
   }
   return "unknown";
 }

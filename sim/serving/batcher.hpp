@@ -30,6 +30,10 @@ struct BatchContext {
   // latency[b] is the profiled latency of a batch of b (entry 0 unused).
   std::span<const Duration> latency;
   const QueueView* queue = nullptr;  // the whole queue, head first
+  // How many visits this replica queued before the head: the i-th queued visit
+  // is the (head_serial + i)-th the replica ever queued, an identity that
+  // outlives a pop (the artifact batchers tell arrivals and timers apart by it).
+  std::uint64_t head_serial = 0;
 };
 
 struct BatchDecision {
@@ -38,8 +42,15 @@ struct BatchDecision {
   // Drop this many queries from the head first (counted as dropped); the
   // engine then asks again. Lets a batcher shed what can no longer be served.
   std::uint32_t drop_head = 0;
+  // With size > 0: the batch takes the latency of a batch of `charge` (capped
+  // at the replica's maximum) even if fewer queries were queued; 0 (every
+  // batcher but the artifact ones): the latency of what it took.
+  std::uint32_t charge = 0;
 
   static BatchDecision start(std::uint32_t size) { return {size, SimTime::never(), 0}; }
+  static BatchDecision start_charged(std::uint32_t size, std::uint32_t charge) {
+    return {size, SimTime::never(), 0, charge};
+  }
   static BatchDecision wait_until(SimTime t) { return {0, t, 0}; }
   static BatchDecision drop(std::uint32_t n) { return {0, SimTime::never(), n}; }
 };
@@ -50,12 +61,20 @@ class Batcher {
   virtual BatchDecision decide(const BatchContext& context) = 0;
   // Feedback for adaptive batchers (AIMD): a batch finished, all on time or not.
   virtual void on_batch_done(std::uint32_t /*size*/, bool /*all_on_time*/) {}
+  // When a batch of this replica started (after decide() asked for it and the
+  // device took it), and when one ended (after on_batch_done), with
+  // `serial_end`, how many visits the replica had queued by then (those with
+  // head_serial + i below it came before the end). For batchers that replay an
+  // event-driven simulator, which must know when their replica was busy; the
+  // others ignore them.
+  virtual void on_batch_start(SimTime /*now*/) {}
+  virtual void on_batch_end(SimTime /*now*/, std::uint64_t /*serial_end*/) {}
 };
 
 // A batcher as a scenario or a policy describes it. Each kind reads only its
 // own fields; the rest keep their defaults. docs/batchers.md has the rules.
 struct BatcherSpec {
-  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark };
+  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kArtifactAccscale, kArtifactAimd };
   Kind kind = Kind::kGreedy;
   // 0: the variant's maximum on that device. For proteus and nexus this is B*,
   // the largest batch they will form (Proteus section 4: the largest batch whose
@@ -71,6 +90,10 @@ struct BatcherSpec {
   // kMark: MArk's response-time bound RT_max (section 4.3), from which
   // Nbatch and Wbatch follow with the replica's latency profile.
   Duration slo = Duration::zero();
+  // kArtifactAccscale, kArtifactAimd (the Proteus artifact's simulator): drop
+  // queued queries more than twice their SLO old when a batch starts (its
+  // drop_expired_requests: on for Proteus and Clipper, off for Sommelier).
+  bool drop_at_twice_deadline = true;
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);

@@ -135,7 +135,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void serve_waiting(Device& device);
   bool is_late(const Replica& replica, const Visit& visit) const;
   bool drop_head_if_late(Replica& replica);
-  void start_batch(Replica& replica, std::uint32_t size);
+  void start_batch(Replica& replica, std::uint32_t size, std::uint32_t charge = 0);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
   void on_shared_batch_done(DeviceId id, std::uint32_t generation);
   void schedule_shared_completion(DeviceId id);

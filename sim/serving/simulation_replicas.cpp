@@ -58,7 +58,8 @@ void Simulation::try_start_batches(Replica& replica) {
     const ReplicaQueueView queue_view(replica.queue, queries_);
     const BatchContext context{loop_.now(),  replica.queue.size(), head.enqueued, queries_.at(head.query).deadline,
                                replica.max_batch(),
-                               std::span<const Duration>(replica.latency).first(replica.max_batch() + 1), &queue_view};
+                               std::span<const Duration>(replica.latency).first(replica.max_batch() + 1), &queue_view,
+                               replica.queue.pushed() - replica.queue.size()};
     const BatchDecision decision = replica.batcher->decide(context);
     if (decision.drop_head > 0) {
       for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
@@ -77,8 +78,10 @@ void Simulation::try_start_batches(Replica& replica) {
       replica.waiting_for_device = true;
       return;
     }
-    start_batch(replica, static_cast<std::uint32_t>(std::min<std::size_t>(
-                             {decision.size, replica.queue.size(), replica.max_batch()})));
+    start_batch(replica,
+                static_cast<std::uint32_t>(
+                    std::min<std::size_t>({decision.size, replica.queue.size(), replica.max_batch()})),
+                decision.charge);
   }
   release_if_drained(replica);
 }
@@ -103,7 +106,7 @@ void Simulation::schedule_wake(Replica& replica, SimTime at) {
   loop_.schedule(std::max(at, loop_.now()), self_, kBatcherWake, pack_payload(replica.id, replica.wake_generation));
 }
 
-void Simulation::start_batch(Replica& replica, std::uint32_t size) {
+void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t charge) {
   const std::uint32_t slot = replica.free_slot();
   RunningBatch& batch = replica.batches[slot];
   batch.visits.clear();
@@ -128,7 +131,10 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size) {
   device.exec.begin(loop_.now());
   busy_[static_cast<std::size_t>(device.kind)].change(loop_.now(), device.exec.busy_level() - level_before);
   mark_busy_change(replica, +1);
-  batch.solo = batch_duration(replica, taken);  // at the busy level this batch makes
+  // A charged batch runs as long as one of `charge` queries (the artifact
+  // batchers: latency of the size asked for, not of the queries dequeued).
+  const std::uint32_t run_as = charge == 0 ? taken : std::max(taken, std::min(charge, replica.max_batch()));
+  batch.solo = batch_duration(replica, run_as);  // at the busy level this batch makes
   if (device.exec.limits().shared_speed) {
     device.exec.add_shared(SharedBatch{replica.id, slot, static_cast<double>(batch.solo.ns),
                                        static_cast<double>(batch.solo.ns)});
@@ -136,6 +142,7 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size) {
   } else {
     loop_.schedule_after(batch.solo, self_, kBatchDone, pack_payload(replica.id, slot));
   }
+  replica.batcher->on_batch_start(loop_.now());
 }
 
 // Every running batch's finish moves when one starts or ends: the earliest is
@@ -251,6 +258,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   replica.executing_visits -= size;
   end_batch_on_device(replica, batch, /*completed=*/true);
   replica.batcher->on_batch_done(size, all_on_time);
+  replica.batcher->on_batch_end(loop_.now(), replica.queue.pushed());
   Device& device = device_at(replica.device);
   serve_waiting(device);  // those who waited go before this replica's next batch
   try_start_batches(replica);

@@ -2,6 +2,7 @@
 // A FIFO ring buffer of visits: grows by doubling, never shrinks, so a replica
 // queue stops allocating once it has seen its longest backlog.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "sim/serving/visit.hpp"
@@ -12,6 +13,8 @@ class VisitQueue {
  public:
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
+  // How many visits were ever pushed: the head is the (pushed() - size())-th.
+  std::uint64_t pushed() const { return pushed_; }
   const Visit& front() const { return buffer_[head_]; }
   // The i-th queued visit, 0 being the head.
   const Visit& at(std::size_t i) const { return buffer_[(head_ + i) & (buffer_.size() - 1)]; }
@@ -20,6 +23,7 @@ class VisitQueue {
     if (size_ == buffer_.size()) grow();
     buffer_[(head_ + size_) & (buffer_.size() - 1)] = visit;
     ++size_;
+    ++pushed_;
   }
   Visit pop() {
     const Visit v = buffer_[head_];
@@ -39,6 +43,7 @@ class VisitQueue {
   std::vector<Visit> buffer_;  // capacity is a power of two
   std::size_t head_ = 0;
   std::size_t size_ = 0;
+  std::uint64_t pushed_ = 0;
 };
 
 }  // namespace servesim
