@@ -47,12 +47,25 @@ RoutingRule ProteusPolicy::routing_rule() const {
 }
 
 // B* is the capacity's batch (section 4), the batch the MILP planned with.
+// The artifact flavour uses the artifact's batchers: accscale for Proteus and
+// Sommelier (Sommelier without its drop of queries twice their SLO old:
+// core/predictor.py applies it to 'ilp', 'infaas' and 'clipper' only), aimd
+// for the Clippers, and a replica with no batch within half the SLO (a start
+// allocation's infeasible host) never serves.
 BatcherSpec ProteusPolicy::batcher_for(std::uint32_t option, DeviceTypeId type) const {
   BatcherSpec spec;
   const bool clipper = params_.flavor == Flavor::kClipperHa || params_.flavor == Flavor::kClipperHt;
-  spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
   const auto& capacity = options_[option].capacity[type];
-  spec.max_batch = capacity ? capacity->batch : 1;  // TODO(artifact batchers): never serves
+  if (params_.artifact_batching) {
+    spec.kind = clipper ? BatcherSpec::Kind::kArtifactAimd : BatcherSpec::Kind::kArtifactAccscale;
+    spec.drop_at_twice_deadline = params_.flavor != Flavor::kSommelier;
+    spec.never_serves = !capacity;
+  } else {
+    spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
+  }
+  // Only a start allocation places a variant where it has no capacity; the
+  // paper's batchers then run at its smallest batch.
+  spec.max_batch = capacity ? capacity->batch : 1;
   return spec;
 }
 

@@ -10,14 +10,20 @@ QueryCounts& QueryCounts::operator+=(const QueryCounts& other) {
   dropped += other.dropped;
   rejected += other.rejected;
   unfinished += other.unfinished;
+  over_one_second += other.over_one_second;
   return *this;
 }
+
+namespace {
+constexpr Duration kOneSecond{1'000'000'000};
+}  // namespace
 
 void QueryCounts::count(const QueryOutcome& outcome) {
   switch (outcome.kind) {
     case OutcomeKind::kCompleted:
       ++completed;
       ++(outcome.on_time() ? on_time : late);
+      if (outcome.latency() > kOneSecond) ++over_one_second;
       break;
     case OutcomeKind::kDropped:
       ++dropped;

@@ -18,6 +18,11 @@ struct QueryCounts {
   std::uint64_t dropped = 0;
   std::uint64_t rejected = 0;
   std::uint64_t unfinished = 0;  // still in the system when the drain's bound ended the run
+  // Completed more than a second after arrival: the Proteus artifact's "late"
+  // (its end-of-request events carry its Event's default deadline of 1000 ms,
+  // not the request's: Proteus public code, core/simulator.py insert_event),
+  // for its violation ratio (run_summary.hpp).
+  std::uint64_t over_one_second = 0;
 
   // Queries with an outcome, one way or another.
   std::uint64_t finished() const { return completed + dropped + rejected + unfinished; }

@@ -16,7 +16,7 @@ QuerySummary summarize_queries(const QueryCounts& c, std::string_view app) {
     throw InvariantError("summary of " + std::string(app) + ": " + std::to_string(c.arrived) + " queries arrived but " +
                          std::to_string(c.finished()) + " have an outcome");
   }
-  return QuerySummary{c.arrived, c.completed, c.on_time, c.late, c.dropped, c.rejected, c.unfinished};
+  return QuerySummary{c.arrived, c.completed, c.on_time, c.late, c.dropped, c.rejected, c.unfinished, c.over_one_second};
 }
 
 LatencySummary summarize_latency(const LatencyHistogram& h) {
@@ -38,7 +38,7 @@ ServiceSummary summarize_service(std::string app, const QueryTally& tally, const
   const QuerySummary& q = s.queries;
   const std::uint64_t counted = q.completed + q.dropped + q.rejected;
   s.artifact_violation_ratio =
-      counted == 0 ? 0.0 : static_cast<double>(q.dropped + q.rejected + q.late) / static_cast<double>(counted);
+      counted == 0 ? 0.0 : static_cast<double>(q.dropped + q.rejected + q.over_one_second) / static_cast<double>(counted);
   s.latency_ms = summarize_latency(tally.latency());
   s.effective_accuracy = tally.accuracy_pct();
   s.max_accuracy_drop = max_drop;
@@ -54,6 +54,7 @@ void write_service(JsonWriter& w, const ServiceSummary& s, bool artifact_metrics
   w.integer("dropped", s.queries.dropped);
   w.integer("rejected", s.queries.rejected);
   w.integer("unfinished", s.queries.unfinished);
+  if (artifact_metrics) w.integer("over_one_second", s.queries.over_one_second);
   w.end_object();
   w.number("throughput_qps", s.throughput_qps);
   w.number("goodput_qps", s.goodput_qps);

@@ -40,6 +40,7 @@ struct QuerySummary {
   std::uint64_t dropped = 0;
   std::uint64_t rejected = 0;
   std::uint64_t unfinished = 0;  // still in the system when the drain's bound ended the run
+  std::uint64_t over_one_second = 0;  // completed after more than 1 s (query_tally.hpp)
 };
 
 // Empty when no query completed: a missing latency is not a latency of 0.
@@ -64,9 +65,11 @@ struct ServiceSummary {
   std::optional<double> effective_accuracy;  // percent
   std::optional<double> max_accuracy_drop;   // percent
   // The Proteus artifact's violation ratio (run.py): (dropped + rejected +
-  // late) / (completed + dropped + rejected). Queries without an outcome by
-  // the end (unfinished) count in neither part, as in the artifact, whose
-  // counters see a query only when it is dropped or finishes. 0 with none.
+  // late) / (completed + dropped + rejected), "late" as the artifact counts
+  // it: completed after more than 1 s (query_tally.hpp). Queries without an
+  // outcome by the end (unfinished) count in neither part, as in the
+  // artifact, whose counters see a query only when it is dropped or
+  // finishes. 0 with none.
   double artifact_violation_ratio = 0;
 };
 

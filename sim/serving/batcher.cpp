@@ -4,6 +4,7 @@
 #include "sim/serving/artifact_accscale_batcher.hpp"
 #include "sim/serving/artifact_aimd_batcher.hpp"
 #include "sim/serving/greedy_batcher.hpp"
+#include "sim/serving/idle_batcher.hpp"
 #include "sim/serving/mark_batch_tuning.hpp"
 #include "sim/serving/nexus_batcher.hpp"
 #include "sim/serving/proteus_batcher.hpp"
@@ -26,8 +27,10 @@ std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec) {
     case BatcherSpec::Kind::kMark:
       return std::make_unique<MarkBatcher>(spec.slo, spec.max_batch);
     case BatcherSpec::Kind::kArtifactAccscale:
+      if (spec.never_serves) return std::make_unique<IdleBatcher>(/*drop_arrivals=*/false);
       return std::make_unique<ArtifactAccscaleBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
     case BatcherSpec::Kind::kArtifactAimd:
+      if (spec.never_serves) return std::make_unique<IdleBatcher>(/*drop_arrivals=*/true);
       return std::make_unique<ArtifactAimdBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
   }
   return nullptr;

@@ -94,6 +94,9 @@ struct BatcherSpec {
   // queued queries more than twice their SLO old when a batch starts (its
   // drop_expired_requests: on for Proteus and Clipper, off for Sommelier).
   bool drop_at_twice_deadline = true;
+  // kArtifactAccscale, kArtifactAimd: the artifact's B* of 0 (no batch within
+  // half the SLO on that device), a replica that never serves (idle_batcher.hpp).
+  bool never_serves = false;
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);

@@ -345,3 +345,24 @@ TEST(ArtifactAimd, TwiceDeadlineDropThenTheBatchKeepsItsSize) {
 
 }  // namespace
 }  // namespace servesim::test
+
+namespace servesim {
+namespace {
+
+// The artifact's predictor with a largest batch of 0 (idle_batcher.hpp): it
+// never serves; under aimd it drops what arrives, under accscale it keeps it.
+TEST(IdleBatcher, NeverStartsABatchAndDropsArrivalsOnlyWhenAsked) {
+  BatchContext context;
+  context.now = SimTime::zero();
+  context.queue_length = 3;
+  const BatchDecision keep = make_batcher({.kind = BatcherSpec::Kind::kArtifactAccscale, .never_serves = true})->decide(context);
+  EXPECT_EQ(keep.size, 0u);
+  EXPECT_EQ(keep.drop_head, 0u);
+  EXPECT_EQ(keep.wake_at, SimTime::never());
+  const BatchDecision drop = make_batcher({.kind = BatcherSpec::Kind::kArtifactAimd, .never_serves = true})->decide(context);
+  EXPECT_EQ(drop.size, 0u);
+  EXPECT_EQ(drop.drop_head, 3u);
+}
+
+}  // namespace
+}  // namespace servesim
