@@ -2,6 +2,7 @@
 
 #include "sim/serving/aimd_batcher.hpp"
 #include "sim/serving/greedy_batcher.hpp"
+#include "sim/serving/infaas_v2_batcher.hpp"
 #include "sim/serving/mark_batch_tuning.hpp"
 #include "sim/serving/nexus_batcher.hpp"
 #include "sim/serving/proteus_batcher.hpp"
@@ -23,6 +24,8 @@ std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec) {
       return std::make_unique<NexusBatcher>(spec.max_batch);
     case BatcherSpec::Kind::kMark:
       return std::make_unique<MarkBatcher>(spec.slo, spec.max_batch);
+    case BatcherSpec::Kind::kInfaasV2:
+      return std::make_unique<InfaasV2Batcher>(spec.infaas_batch, spec.infaas_expiry, spec.infaas_timer_spent);
   }
   return nullptr;
 }
@@ -35,6 +38,7 @@ std::string batcher_kind_name(BatcherSpec::Kind kind) {
     case BatcherSpec::Kind::kAimd: return "aimd";
     case BatcherSpec::Kind::kNexus: return "nexus";
     case BatcherSpec::Kind::kMark: return "mark";
+    case BatcherSpec::Kind::kInfaasV2: return "infaas-v2";
   }
   return "unknown";
 }
