@@ -80,6 +80,7 @@ BatcherSpec parse_batcher(const JsonNode& node) {
     case Kind::kGreedy:
     case Kind::kProteus:
     case Kind::kNexus:
+    case Kind::kInfaasV2:  // a policy's batcher (infaas-v2), never named in a scenario
       break;
   }
   return spec;

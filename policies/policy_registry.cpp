@@ -2,6 +2,7 @@
 
 #include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/infaas/infaas_policy.hpp"
+#include "policies/infaas_v2/infaas_v2_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
@@ -20,6 +21,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"infaas-ilp", "INFaaS section 4.2.1's ILP solved exactly (GLPK) on every tick: an oracle autoscaler over variants and instance types",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasIlpPolicy>(params, context);
+       }},
+      {"infaas-v2", "INFaaS-Accuracy as the Proteus artifact simulates it (its infaas_v2 allocation, infaas scheduling and batching): per-query selection that adds predictors, 10-s up/down-scaling, artifact quirks as switches",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<InfaasV2Policy>(params, context);
        }},
       {"proteus", "Proteus (ASPLOS'24): MILP over variant selection, placement and query assignment with demand lowering, every 30 s and on bursts; proactive batching; ablation switches model_selection, model_placement, query_assignment, adaptive_batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {

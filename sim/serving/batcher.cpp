@@ -5,6 +5,7 @@
 #include "sim/serving/artifact_aimd_batcher.hpp"
 #include "sim/serving/greedy_batcher.hpp"
 #include "sim/serving/idle_batcher.hpp"
+#include "sim/serving/infaas_v2_batcher.hpp"
 #include "sim/serving/mark_batch_tuning.hpp"
 #include "sim/serving/nexus_batcher.hpp"
 #include "sim/serving/proteus_batcher.hpp"
@@ -32,6 +33,8 @@ std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec) {
     case BatcherSpec::Kind::kArtifactAimd:
       if (spec.never_serves) return std::make_unique<IdleBatcher>(/*drop_arrivals=*/true);
       return std::make_unique<ArtifactAimdBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
+    case BatcherSpec::Kind::kInfaasV2:
+      return std::make_unique<InfaasV2Batcher>(spec.infaas_batch, spec.infaas_expiry, spec.infaas_timer_spent);
   }
   return nullptr;
 }
@@ -46,6 +49,7 @@ std::string batcher_kind_name(BatcherSpec::Kind kind) {
     case BatcherSpec::Kind::kMark: return "mark";
     case BatcherSpec::Kind::kArtifactAccscale: return "artifact_accscale";
     case BatcherSpec::Kind::kArtifactAimd: return "artifact_aimd";
+    case BatcherSpec::Kind::kInfaasV2: return "infaas-v2";
   }
   return "unknown";
 }

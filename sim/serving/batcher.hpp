@@ -74,7 +74,7 @@ class Batcher {
 // A batcher as a scenario or a policy describes it. Each kind reads only its
 // own fields; the rest keep their defaults. docs/batchers.md has the rules.
 struct BatcherSpec {
-  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kArtifactAccscale, kArtifactAimd };
+  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kArtifactAccscale, kArtifactAimd, kInfaasV2 };
   Kind kind = Kind::kGreedy;
   // 0: the variant's maximum on that device. For proteus and nexus this is B*,
   // the largest batch they will form (Proteus section 4: the largest batch whose
@@ -97,6 +97,14 @@ struct BatcherSpec {
   // kArtifactAccscale, kArtifactAimd: the artifact's B* of 0 (no batch within
   // half the SLO on that device), a replica that never serves (idle_batcher.hpp).
   bool never_serves = false;
+  // kInfaasV2 (the Proteus artifact's INFaaS batching, infaas_v2_batcher.hpp):
+  // batches of exactly infaas_batch (0: the replica cannot meet half the SLO
+  // even at batch 1 and drops every query), queries older than infaas_expiry x
+  // their SLO dropped when a batch forms, and a one-shot timer that is
+  // already spent when infaas_timer_spent (a batcher replaced on a resize).
+  std::uint32_t infaas_batch = 1;
+  double infaas_expiry = 2;
+  bool infaas_timer_spent = false;
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);

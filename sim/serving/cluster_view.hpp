@@ -72,6 +72,9 @@ class ClusterView {
   virtual std::uint64_t outstanding(ReplicaId id) const = 0;
   // Whether the replica takes new queries (loading or active, not going away).
   virtual bool accepts(ReplicaId id) const = 0;
+  // Visits this replica has dropped so far (its batcher's or the deadline's
+  // drops): a monitor's per-replica failure counter. Zero once it is gone.
+  virtual std::uint64_t dropped(ReplicaId /*id*/) const { return 0; }
   // Arrivals per second at an application's stage over the recent window.
   virtual double arrival_rate(AppId app, StageId stage) const = 0;
   virtual std::size_t instance_count() const = 0;  // ids are never reused

@@ -62,6 +62,7 @@ struct Replica {
   std::vector<RunningBatch> batches;  // one slot per unit of concurrency
   std::uint32_t running = 0;
   std::uint64_t executing_visits = 0;
+  std::uint64_t dropped = 0;  // visits dropped here, for ClusterView::dropped
   VisitQueue queue;
   RandomStream rng;                     // service-time draws
   bool waiting_for_device = false;      // in its device's FIFO with a batch ready

@@ -79,6 +79,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     const Replica* r = live_replica(id);
     return r ? r->outstanding() : 0;
   }
+  std::uint64_t dropped(ReplicaId id) const override {
+    const Replica* r = live_replica(id);
+    return r ? r->dropped : 0;
+  }
   bool accepts(ReplicaId id) const override {
     const Replica* r = live_replica(id);
     return r && r->accepts_visits();

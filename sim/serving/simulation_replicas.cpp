@@ -34,6 +34,7 @@ bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
 // The batcher decides on a live head; start_batch checks every other visit.
 bool Simulation::drop_head_if_late(Replica& replica) {
   if (!is_late(replica, replica.queue.front())) return false;
+  ++replica.dropped;
   fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
   return true;
 }
@@ -63,6 +64,7 @@ void Simulation::try_start_batches(Replica& replica) {
     const BatchDecision decision = replica.batcher->decide(context);
     if (decision.drop_head > 0) {
       for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
+        ++replica.dropped;
         fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
       }
       continue;
@@ -113,6 +115,7 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t
   while (batch.visits.size() < size && !replica.queue.empty()) {
     const Visit v = replica.queue.pop();
     if (is_late(replica, v)) {
+      ++replica.dropped;
       fail_visit(v.query, OutcomeKind::kDropped);
       continue;
     }
