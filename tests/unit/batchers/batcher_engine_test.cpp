@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "tests/unit/batchers/batch_outcomes.hpp"
 #include "tests/unit/serving/engine_harness.hpp"
 
 namespace servesim::test {
@@ -29,23 +30,6 @@ EngineRun run_g(const TempDir& dir, const std::vector<double>& times_ms, json ba
   doc["applications"] = single_stage_app("g", slo_ms, replay_at(dir, times_ms));
   doc["policies"] = static_policy({place("g1", 1, std::move(batcher))});
   return run_engine(dir, doc);
-}
-
-std::map<std::uint64_t, const QueryOutcome*> by_id(const EngineRun& run) {
-  std::map<std::uint64_t, const QueryOutcome*> m;
-  for (const QueryOutcome& q : run.outcomes) m[q.id] = &q;
-  return m;
-}
-
-// One replica, concurrency 1: the completions at one instant are one batch.
-std::vector<std::size_t> batch_sequence(const EngineRun& run) {
-  std::map<std::int64_t, std::size_t> sizes;
-  for (const QueryOutcome& q : run.outcomes) {
-    if (q.kind == OutcomeKind::kCompleted) ++sizes[q.finish.ns];
-  }
-  std::vector<std::size_t> seq;
-  for (const auto& [t, n] : sizes) seq.push_back(n);
-  return seq;
 }
 
 TEST(ProteusBatcherEngine, LoneQueryRunsAtTheLastMomentABatchOfTwoWouldFit) {

@@ -80,5 +80,30 @@ TEST(BatcherParams, UnknownKeysAndKeysOfAnotherKindAreErrors) {
   EXPECT_NE(error_of(R"({"kind": "clipper"})").find("batcher.kind"), std::string::npos);
 }
 
+// The Proteus artifact's batchers (artifact_accscale_batcher.hpp, artifact_aimd_batcher.hpp).
+TEST(ArtifactBatcherParams, KindsAndDefaults) {
+  const BatcherSpec a = parse(R"({"kind": "artifact_accscale", "max_batch": 4})");
+  EXPECT_EQ(a.kind, BatcherSpec::Kind::kArtifactAccscale);
+  EXPECT_EQ(a.max_batch, 4u);
+  EXPECT_TRUE(a.drop_at_twice_deadline);
+  EXPECT_EQ(batcher_kind_name(a.kind), "artifact_accscale");
+  const BatcherSpec m = parse(R"({"kind": "artifact_aimd"})");
+  EXPECT_EQ(m.kind, BatcherSpec::Kind::kArtifactAimd);
+  EXPECT_EQ(m.max_batch, 0u);
+  EXPECT_TRUE(m.drop_at_twice_deadline);
+  EXPECT_EQ(batcher_kind_name(m.kind), "artifact_aimd");
+  EXPECT_FALSE(parse(R"({"kind": "artifact_accscale", "drop_at_twice_deadline": false})").drop_at_twice_deadline);
+  EXPECT_FALSE(parse(R"({"kind": "artifact_aimd", "drop_at_twice_deadline": false})").drop_at_twice_deadline);
+}
+
+TEST(ArtifactBatcherParams, TheDropKeyBelongsToTheArtifactKinds) {
+  EXPECT_NE(error_of(R"({"kind": "proteus", "drop_at_twice_deadline": true})").find("drop_at_twice_deadline"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"kind": "artifact_aimd", "step": 1})").find("only a \"aimd\" batcher takes step"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"kind": "artifact_accscale", "drop_at_twice_deadline": 1})").find("drop_at_twice_deadline"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace servesim::test

@@ -162,14 +162,7 @@ TEST(ProteusArtifactSommelier, ThePinnedMilpSwapsVariantsButNeverMovesADevice) {
                                {{"initial_load_qps", {{"img", 500}, {"txt", 10}}}, {"variant_swaps", "milp"}});
   const Outcome s = run_policy(doc);
   EXPECT_TRUE(cloudtest::conserved(s.run));
-  for (std::size_t d = 0; d < 4; ++d) {
-    std::string first;
-    for (const auto& row : s.families) {
-      if (row[d].empty()) continue;
-      if (first.empty()) first = row[d];
-      EXPECT_EQ(row[d], first) << "device " << d;
-    }
-  }
+  expect_devices_keep_their_family(s);
   EXPECT_GT(s.stats.solves, 0u);
   EXPECT_GT(s.stats.milp.solves, s.stats.solves);  // the start plan's and one or more per decision
   // 1.5 x 500 img queries/s need img-lo (470.6/s) on both GPUs; img-hi serves 177.8/s.

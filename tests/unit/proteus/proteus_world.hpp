@@ -117,6 +117,19 @@ inline double effective_accuracy(const std::vector<QueryOutcome>& outcomes) {
   return n == 0 ? 0.0 : sum / static_cast<double>(n);
 }
 
+// Each device serves one family all run long (whatever the variant).
+inline void expect_devices_keep_their_family(const Outcome& o) {
+  const std::size_t devices = o.families.empty() ? 0 : o.families.front().size();
+  for (std::size_t d = 0; d < devices; ++d) {
+    std::string first;
+    for (const auto& row : o.families) {
+      if (row[d].empty()) continue;
+      if (first.empty()) first = row[d];
+      EXPECT_EQ(row[d], first) << "device " << d;
+    }
+  }
+}
+
 inline Outcome run_policy(const json& doc) {
   servesim::test::TempDir dir;
   const Scenario scenario = cloudtest::load_doc(dir, doc);
