@@ -100,7 +100,10 @@ json from_file(const std::string& policy, const servesim::test::TempDir& dir, co
   dir.write("alloc.txt", text);
   json params = {{"start_allocation",
                   {{"file", (dir.path() / "alloc.txt").string()}, {"device_map", {{"CPU", "cpu"}, {"GPU", "gpu"}}}}}};
-  if (policy == "proteus") params.update({{"solve_interval_s", 3600}, {"warmup_solves_s", json::array()}});
+  // No solve in the run: the artifact's schedule (no burst rule) at 3600 s.
+  if (policy == "proteus") {
+    params.update({{"solve_interval_s", 3600}, {"warmup_solves_s", json::array()}, {"artifact_schedule", json::object()}});
+  }
   return with_policy(world(steps({{20, 100}}), steps({{20, 20}}), 20), policy, params);
 }
 
@@ -135,6 +138,30 @@ TEST(ProteusArtifactStart, InfeasibleHostsAndStraySharesAreCounted) {
   EXPECT_EQ(o.stats.infeasible_hosts, 1u);
   EXPECT_EQ(o.device_family[0], "img");  // kept, as the artifact keeps it
   EXPECT_EQ(o.stats.stray_shares, 1u);
+}
+
+// "batching": "artifact" gives the Clippers the artifact's aimd and Proteus
+// its accscale; on a host with no batch within half the SLO (img-hi on a CPU,
+// 60 ms > 50 ms), aimd drops every query it gets (its enqueue_request fails
+// them) and accscale keeps them queued, never served (so never counted by
+// the artifact: unfinished here).
+TEST(ProteusArtifactBatching, AnInfeasibleHostDropsUnderAimdAndHoldsUnderAccscale) {
+  const std::string text = allocation_text("{('CPU-0', 0): 1.0, ('GPU-1', 1): 1.0}",
+                                           "{('img-hi', 'CPU-0'): 1, ('txt-hi', 'GPU-1'): 1}");
+  for (const std::string policy : {"clipper-ha", "proteus"}) {
+    servesim::test::TempDir dir;
+    json doc = from_file(policy, dir, text);
+    doc["policies"][0]["params"]["batching"] = "artifact";
+    doc["policies"][0]["params"]["routing"] = "canary";
+    doc["serving"]["drop"] = "none";
+    const Outcome o = run_policy(doc);
+    EXPECT_TRUE(cloudtest::conserved(o.run));
+    const auto img = o.arrived(0, 0, 20);
+    ASSERT_GT(img.size(), 1000u);
+    const OutcomeKind expected = policy == "clipper-ha" ? OutcomeKind::kDropped : OutcomeKind::kUnfinished;
+    for (const auto& q : img) EXPECT_EQ(q.kind, expected) << policy;
+    EXPECT_GT(effective_accuracy(o.arrived(1, 0, 20)), 0.99) << policy;  // txt-hi serves
+  }
 }
 
 TEST(ProteusArtifactVariants, APolicysOwnListRestrictsItsOptions) {
