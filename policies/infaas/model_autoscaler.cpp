@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
 namespace servesim::infaas {
 namespace {
@@ -47,8 +48,20 @@ void ModelAutoscaler::measure(MetadataStore& store, SimTime now) {
   }
 }
 
-std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime now, const Room& room) {
+std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime now, const Room& free_room) {
   std::vector<ScalingAction> actions;
+  // Room is asked for every running variant and each alternative, and
+  // placement does not change while a plan is made (actions are applied
+  // after it): each profile's room once per plan.
+  std::unordered_map<std::uint32_t, std::int64_t> room_of;
+  Room room;
+  if (free_room) {
+    room = [&](std::uint32_t profile) {
+      const auto [it, added] = room_of.try_emplace(profile, 0);
+      if (added) it->second = free_room(profile);
+      return it->second;
+    };
+  }
   // The application-level side of constraint (1): capacity and load of each
   // architecture over every worker that is not gone. Only capacity the
   // dispatcher may use counts: Algorithm 1 avoids Overloaded and Interfered

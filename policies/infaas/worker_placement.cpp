@@ -68,13 +68,17 @@ std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std:
   std::int64_t total = 0;
   for (const auto& [w, worker] : store.workers()) {
     if (worker.phase != WorkerPhase::kRunning) continue;
-    for (DeviceId d : worker.devices) {
-      if (!fits(view, store, w, d, profile)) continue;
+    for (std::size_t k = 0; k < worker.devices.size(); ++k) {
+      // The type first, from the worker's record: building a DeviceInfo (a
+      // copy of its replica list) for every device on every call was the
+      // policy's hot spot (profiled on the Proteus artifact's 40 devices).
+      if (worker.device_types[k] != p.device_type) continue;
+      const DeviceInfo info = view.device(worker.devices[k]);
+      if (!fits_device(view, store, worker, info, profile)) continue;
       if (p.kind != DeviceKind::kCpu) {
         ++total;  // one replica of a variant per GPU, one per NeuronCore
         continue;
       }
-      const DeviceInfo info = view.device(d);
       const auto by_memory = p.memory_mb > 0 ? static_cast<std::int64_t>(info.memory_free_mb / p.memory_mb) : 1;
       total += std::min<std::int64_t>(by_memory, worker.cpu_slots - static_cast<std::int64_t>(info.replicas.size()));
     }
