@@ -49,6 +49,12 @@ struct Params {
   // When the downscaler finds a predictor it need not shrink, it returns and
   // drops the removals and swaps it planned for the family's earlier ones.
   bool downscale_return_discards = true;
+  // Step 5 of the down-scaler (a predictor to a free CPU, else VPU device)
+  // applies to CPU and VPU predictors too: the artifact guards it with
+  // `predictor.acc_type == AccType.CPU or ... AccType.VPU`, but acc_type is an
+  // int and AccType an Enum, so the guard never holds (core/executor.py,
+  // trigger_infaas_v2_downscaling). false: GPU predictors only.
+  bool downscale_moves_cpu_predictors = true;
   // A query that no predictor has room for goes to a random predictor of its
   // family (false: it is rejected).
   bool random_fallback = true;

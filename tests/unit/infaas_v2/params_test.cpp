@@ -17,7 +17,8 @@ TEST(InfaasV2Params, DefaultsAreTheArtifactsConfig) {
   EXPECT_DOUBLE_EQ(p.scaling_interval.seconds(), 10);
   EXPECT_DOUBLE_EQ(p.expiry_factor, 2);
   EXPECT_TRUE(p.replicate_least_accurate && p.latency_as_throughput && p.stale_downscale_batch &&
-              p.downscale_return_discards && p.random_fallback && p.dropped_count_as_queued);
+              p.downscale_return_discards && p.downscale_moves_cpu_predictors && p.random_fallback &&
+              p.dropped_count_as_queued);
 }
 
 TEST(InfaasV2Params, ReadsSwitchesAndRejectsUnknownKeys) {
