@@ -32,6 +32,13 @@ struct Params {
   double request_accuracy = 100;
   // drop_expired_requests: a batch drops queued queries older than this x SLO.
   double expiry_factor = 2;
+  // batching: the artifact's "infaas" (its default) or "aimd" (its
+  // zipf_exponential_bursty config). With its INFaaS task assignment both
+  // batch at the predictor's INFaaS batch size and arm the same one-shot
+  // timer, but under "aimd" the timer's ring goes to aimd_expiring_callback,
+  // which does nothing (Proteus public code, core/predictor.py): a replica
+  // with fewer than its batch queued then waits until the batch fills.
+  bool batch_timer = true;  // false: "aimd"
   // Device types of the four kinds ("" for none in the cluster).
   std::array<std::string, kAccKinds> device_types = {"cpu", "a100", "vpu", "gtx1080ti"};
 
