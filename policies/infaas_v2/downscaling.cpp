@@ -57,10 +57,11 @@ bool lower_batch(Predictor& p, double latency, double own_rate, Pass& pass, doub
   return false;
 }
 
-// Step 5: a GPU predictor to a CPU or VPU device.
+// Step 5: a GPU predictor to a CPU or VPU device (switch
+// downscale_moves_cpu_predictors: a CPU or VPU predictor too, to a fresh one).
 void move_to_cpu(const Predictor& p, std::size_t index, const FamilyProfile& profile, const FamilyLoad& load,
                  const Params& params, double own_rate, Pass& pass, ScalingPlan& plan) {
-  if (p.kind == kCpuKind || p.kind == kVpuKind) return;
+  if (!params.downscale_moves_cpu_predictors && (p.kind == kCpuKind || p.kind == kVpuKind)) return;
   if (profile.largest_batch(p.variant, kCpuKind) == 0) return;
   if (load.available[kCpuKind] <= 0 && load.available[kVpuKind] <= 0) return;
   double cpu_rate = 0;

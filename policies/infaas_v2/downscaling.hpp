@@ -13,7 +13,11 @@
 //     C x (1 - slack) > Q;
 //  5. else, a GPU predictor whose variant fits on a CPU moves to a free CPU
 //     (else VPU) device if C x (1 - slack) > Q still holds, the CPU's
-//     latency counted as its capacity (switch latency_as_throughput).
+//     latency counted as its capacity (switch latency_as_throughput). Switch
+//     downscale_moves_cpu_predictors: the artifact's guard that skips CPU and
+//     VPU predictors compares an int with an Enum member and never holds, so
+//     they are replaced the same way (the fresh predictor starts empty: the
+//     old one's queue is lost and its dropped queries stop counting).
 // Removals and swaps take effect after the pass; batch changes at once.
 // Switch stale_downscale_batch: the latency in 1 and 4 is read at the batch
 // size the loop variable holds from the previous predictor's turn (for the

@@ -32,6 +32,13 @@ struct Params {
   double request_accuracy = 100;
   // drop_expired_requests: a batch drops queued queries older than this x SLO.
   double expiry_factor = 2;
+  // batching: the artifact's "infaas" (its default) or "aimd" (its
+  // zipf_exponential_bursty config). With its INFaaS task assignment both
+  // batch at the predictor's INFaaS batch size and arm the same one-shot
+  // timer, but under "aimd" the timer's ring goes to aimd_expiring_callback,
+  // which does nothing (Proteus public code, core/predictor.py): a replica
+  // with fewer than its batch queued then waits until the batch fills.
+  bool batch_timer = true;  // false: "aimd"
   // Device types of the four kinds ("" for none in the cluster).
   std::array<std::string, kAccKinds> device_types = {"cpu", "a100", "vpu", "gtx1080ti"};
 
@@ -49,6 +56,12 @@ struct Params {
   // When the downscaler finds a predictor it need not shrink, it returns and
   // drops the removals and swaps it planned for the family's earlier ones.
   bool downscale_return_discards = true;
+  // Step 5 of the down-scaler (a predictor to a free CPU, else VPU device)
+  // applies to CPU and VPU predictors too: the artifact guards it with
+  // `predictor.acc_type == AccType.CPU or ... AccType.VPU`, but acc_type is an
+  // int and AccType an Enum, so the guard never holds (core/executor.py,
+  // trigger_infaas_v2_downscaling). false: GPU predictors only.
+  bool downscale_moves_cpu_predictors = true;
   // A query that no predictor has room for goes to a random predictor of its
   // family (false: it is rejected).
   bool random_fallback = true;

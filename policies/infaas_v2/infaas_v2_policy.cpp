@@ -43,7 +43,7 @@ BatcherSpec InfaasV2Policy::batcher_for(std::uint32_t batch, bool timer_spent) c
   spec.max_batch = std::max<std::uint32_t>(batch, 1);
   spec.infaas_batch = batch;
   spec.infaas_expiry = params_.expiry_factor;
-  spec.infaas_timer_spent = timer_spent;
+  spec.infaas_timer_spent = timer_spent || !params_.batch_timer;
   return spec;
 }
 

@@ -1,6 +1,6 @@
 // The 10-s scalers (upscaling.hpp, downscaling.hpp) and their switches:
 // replicate_least_accurate, latency_as_throughput, stale_downscale_batch,
-// downscale_return_discards.
+// downscale_return_discards, downscale_moves_cpu_predictors.
 #include <gtest/gtest.h>
 
 #include "policies/infaas_v2/downscaling.hpp"
@@ -120,6 +120,29 @@ TEST(InfaasV2Downscaling, ReturnDiscardsSwitch) {
   plan = downscale(ps, f.profile_at(), load_of(q, 1000, {0, 0, 0, 0}), paper);
   EXPECT_EQ(plan.remove, (std::vector<std::size_t>{0}));
   EXPECT_EQ(plan.add.size(), 1u);
+}
+
+// low on a VPU (batch 8: 177.8 q/s), then best on the CPU (batch 0). low's
+// latency is read at best's batch 0 (stale): its own rate counts 0, so no
+// smaller batch helps 177.8 x 0.95 cover 170 queued; moving it to the free
+// CPU adds the CPU latency at batch 8 (45) as capacity: 222.8 x 0.95 > 170.
+// The artifact's guard against moving a CPU or VPU predictor never holds, so
+// low moves to the CPU, and best, next, is removed on the raised capacity.
+// With the guard, low stays and best is swapped for low.
+TEST(InfaasV2Downscaling, MovesCpuPredictorsSwitch) {
+  Fixture f;
+  const std::vector<std::uint64_t> q = {85, 85};
+  std::vector<Predictor> ps = {f.predictor(f.low, kVpu), f.predictor(f.best, kCpu)};
+  ASSERT_EQ(ps[1].batch, 0u);
+  ScalingPlan plan = downscale(ps, f.profile_at(), load_of(q, 0, {1, 0, 0, 0}), f.params);
+  EXPECT_EQ(plan.remove, (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(plan.add, (std::vector<std::pair<std::size_t, VariantId>>{{kCpu, f.low}}));
+  Params paper = f.params;
+  paper.downscale_moves_cpu_predictors = false;
+  ps = {f.predictor(f.low, kVpu), f.predictor(f.best, kCpu)};
+  plan = downscale(ps, f.profile_at(), load_of(q, 0, {1, 0, 0, 0}), paper);
+  EXPECT_EQ(plan.remove, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(plan.add, (std::vector<std::pair<std::size_t, VariantId>>{{kCpu, f.low}}));
 }
 
 }  // namespace
