@@ -197,7 +197,7 @@ Duration StaticPolicy::tick_interval() const {
 void StaticPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   script_.run_due(control, view, [&](ReplicaId r, double w) { record_weight(r, w); });
   build_candidates(view, false);
-  for (OfflineJobId j = 0; j < view.offline_jobs().size(); ++j) dispatch_evenly(j, control, view);
+  redispatch_offline(control, view);
 }
 
 void StaticPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& control, const ClusterView& view) {
@@ -205,8 +205,13 @@ void StaticPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& c
   build_candidates(view, false);
 }
 
-void StaticPolicy::on_instance_gone(InstanceId, ClusterControl&, const ClusterView& view) {
+void StaticPolicy::on_instance_gone(InstanceId, ClusterControl& control, const ClusterView& view) {
   build_candidates(view, false);
+  redispatch_offline(control, view);  // what the lost replicas held is back in the backlogs
+}
+
+void StaticPolicy::redispatch_offline(ClusterControl& control, const ClusterView& view) {
+  for (OfflineJobId j = 0; j < view.offline_jobs().size(); ++j) dispatch_evenly(j, control, view);
 }
 
 }  // namespace servesim

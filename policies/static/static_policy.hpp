@@ -45,7 +45,7 @@ class StaticPolicy final : public Policy {
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
   // Offline jobs: no throttle; every input goes to the job's replicas at once
   // (offline_dispatch.hpp), and what could not go (no replica yet, or one
-  // lost) goes on the next tick.
+  // lost) goes on the next tick or when an instance is gone.
   void on_offline_submitted(OfflineJobId job, ClusterControl& control, const ClusterView& view) override;
 
  private:
@@ -72,6 +72,7 @@ class StaticPolicy final : public Policy {
   void record_weight(ReplicaId id, double weight);
   void build_candidates(const ClusterView& view, bool at_start);
   void check_offline_replicas(const ClusterView& view) const;
+  void redispatch_offline(ClusterControl& control, const ClusterView& view);
   ReplicaId pick(Candidates& candidates, const ClusterView& view);
   ReplicaId least_loaded(const Candidates& candidates, const ClusterView& view) const;
   ReplicaId least_loaded_of(const Candidates& candidates, const ClusterView& view, bool check_accepts) const;

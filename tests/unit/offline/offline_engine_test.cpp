@@ -43,6 +43,26 @@ TEST(OfflinePriority, AnOnlineBacklogGoesFirst) {
   EXPECT_NEAR(run.jobs[0].waiting_s, 0.050, kEps);
 }
 
+// Online first across the device: replica X (a_best, the only one online
+// queries may use, by the application's floor) holds its query at 0 ms for
+// its batcher's 5 ms timeout; replica Y (a_fast, same GPU) has an offline
+// input, and may not take the free GPU meanwhile. X runs 5-25 ms, Y 25-35.
+TEST(OfflinePriority, NoOfflineBatchStartsWhileAnotherReplicaOfTheDeviceHoldsOnlineWork) {
+  TempDir dir;
+  json doc = offline_world(dir, {0}, json::array({{{"submit_s", 0}, {"inputs", 1}, {"variant", "a_fast"}}}));
+  doc["applications"][0]["min_accuracy"] = 1.0;
+  doc["policies"][0]["params"]["placement"] = json::array(
+      {{{"variant", "a_best"}, {"device_type", "gpu"},
+        {"batcher", {{"kind", "timeout"}, {"max_batch", 2}, {"timeout_ms", 5}}}},
+       {{"variant", "a_fast"}, {"device_type", "gpu"}, {"batcher", {{"kind", "greedy"}, {"max_batch", 1}}}}});
+  const auto run = run_offline(dir, doc);
+  ASSERT_EQ(run.online.size(), 1u);
+  EXPECT_EQ(run.online[0].latency(), from_millis(25));
+  ASSERT_TRUE(run.jobs[0].completed_s);
+  EXPECT_NEAR(*run.jobs[0].completed_s, 0.035, kEps);
+  EXPECT_NEAR(run.jobs[0].waiting_s, 0.025, kEps);
+}
+
 // No top-up: an online batch is never filled with offline inputs (a larger
 // batch runs longer, and the online query would pay for it). The online
 // query runs alone (10 ms, not the 16 ms of four); the three inputs then run
