@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/core/input_error.hpp"
+#include "sim/serving/offline_conservation.hpp"
 #include "sim/serving/simulation.hpp"
 
 namespace servesim {
@@ -116,15 +117,10 @@ void Simulation::check_offline_conservation() const {
     }
   }
   for (OfflineJobId j = 0; j < offline_.size(); ++j) {
-    const OfflineProgress& p = offline_[j];
-    const std::uint64_t submitted = p.submitted() ? config_.offline_jobs[j].inputs : 0;
-    if (submitted != p.done() + p.backlog() + p.queued() + p.running() || queued[j] != p.queued() ||
-        running[j] != p.running()) {
-      throw InvariantError("offline conservation for job \"" + config_.offline_jobs[j].name + "\": submitted " +
-                           std::to_string(submitted) + " != done " + std::to_string(p.done()) + " + backlog " +
-                           std::to_string(p.backlog()) + " + queued " + std::to_string(p.queued()) + " (replicas hold " +
-                           std::to_string(queued[j]) + ") + running " + std::to_string(p.running()) +
-                           " (replicas run " + std::to_string(running[j]) + ")");
+    const std::uint64_t submitted = offline_[j].submitted() ? config_.offline_jobs[j].inputs : 0;
+    if (const auto problem =
+            offline_conservation_problem(config_.offline_jobs[j].name, submitted, offline_[j], queued[j], running[j])) {
+      throw InvariantError(*problem);
     }
   }
 }
