@@ -13,15 +13,18 @@ std::vector<PolicyEntry> policy_registry() {
       {"static", "fixed placement and batchers from the scenario; least-loaded, round-robin or weighted routing",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<StaticPolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kServed},
       {"infaas", "INFaaS (ATC'21): per-query variant selection (Algorithm 1), greedy model autoscaler (replicate vs upgrade by the ILP's cost), VM autoscaler, interference mitigation; \"mode\": clipper+ or sm+ for section 6's baselines",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasPolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotYetSupported},
       {"infaas-ilp", "INFaaS section 4.2.1's ILP solved exactly (GLPK) on every tick: an oracle autoscaler over variants and instance types",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasIlpPolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotYetSupported},
       {"infaas-v2", "INFaaS-Accuracy as the Proteus artifact simulates it (its infaas_v2 allocation, infaas scheduling and batching): per-query selection that adds predictors, 10-s up/down-scaling, artifact quirks as switches",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasV2Policy>(params, context);
@@ -45,12 +48,30 @@ std::vector<PolicyEntry> policy_registry() {
   };
 }
 
+namespace {
+
+void check_offline_support(const PolicyEntry& entry, const JsonNode& name_node, const SimulationConfig& world) {
+  if (world.offline_jobs.empty() || entry.offline == OfflineSupport::kServed) return;
+  const std::string where =
+      name_node.file() + ": applications[" + std::to_string(world.offline_jobs.front().app) + "].offline_jobs";
+  throw InputError(where, entry.offline == OfflineSupport::kNotYetSupported
+                              ? "offline jobs are not yet supported by policy \"" + entry.name +
+                                    "\" (its offline throttle is to come; \"static\" serves them)"
+                              : "policy \"" + entry.name + "\" does not support offline jobs (\"static\" serves them)");
+}
+
+}  // namespace
+
 std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& params, const PolicyContext& context) {
   const std::string name = name_node.string();
   std::string known;
   for (const auto& entry : policy_registry()) {
-    if (entry.name == name) return entry.make(params, context);
-    known += (known.empty() ? "" : ", ") + entry.name;
+    if (entry.name != name) {
+      known += (known.empty() ? "" : ", ") + entry.name;
+      continue;
+    }
+    check_offline_support(entry, name_node, context.world);
+    return entry.make(params, context);
   }
   name_node.fail("unknown policy " + name_node.shown() + " (known: " + known + ")");
 }

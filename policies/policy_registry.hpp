@@ -12,14 +12,23 @@
 
 namespace servesim {
 
+// How a policy treats the scenario's offline jobs (docs/policies.md).
+enum class OfflineSupport : std::uint8_t {
+  kNotSupported,     // refused: exit 2 naming applications[i].offline_jobs
+  kNotYetSupported,  // refused until the policy's own treatment exists (INFaaS' throttle)
+  kServed,           // served at low priority
+};
+
 struct PolicyEntry {
   std::string name;
   std::string description;
   std::function<std::unique_ptr<Policy>(const JsonNode& params, const PolicyContext& context)> make;
+  OfflineSupport offline = OfflineSupport::kNotSupported;
 };
 
 std::vector<PolicyEntry> policy_registry();
-// Throws InputError at `where` if no policy has this name.
+// Throws InputError at `where` if no policy has this name, and at the first
+// application's offline_jobs if the policy does not serve offline jobs.
 std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& params, const PolicyContext& context);
 
 }  // namespace servesim

@@ -5,6 +5,7 @@
 #include "policies/batcher_params.hpp"
 #include "policies/catalog_refs.hpp"
 #include "policies/device_choice.hpp"
+#include "policies/static/offline_dispatch.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
@@ -64,6 +65,24 @@ StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, cons
 void StaticPolicy::start(ClusterControl& control, const ClusterView& view) {
   for (const Placement& p : placements_) place(p, control, view);
   build_candidates(view, true);
+  if (script_.empty()) check_offline_replicas(view);
+}
+
+// Without a script no replica comes later: a job no placed replica serves
+// would never progress, a scenario mistake.
+void StaticPolicy::check_offline_replicas(const ClusterView& view) const {
+  const auto jobs = view.offline_jobs();
+  for (const OfflineJob& job : jobs) {
+    if (!offline_replicas(job, view).empty()) continue;
+    throw InputError(where_, "no placed replica serves offline job \"" + job.name + "\" of application \"" +
+                                 view.applications()[job.app].name + "\"" +
+                                 (job.variant ? " (variant \"" + view.models().variant(*job.variant).name + "\")"
+                                              : std::string(job.min_accuracy ? " (at its accuracy floor)" : "")));
+  }
+}
+
+void StaticPolicy::on_offline_submitted(OfflineJobId job, ClusterControl& control, const ClusterView& view) {
+  dispatch_evenly(job, control, view);
 }
 
 void StaticPolicy::place(const Placement& placement, ClusterControl& control, const ClusterView& view) {
@@ -178,6 +197,7 @@ Duration StaticPolicy::tick_interval() const {
 void StaticPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   script_.run_due(control, view, [&](ReplicaId r, double w) { record_weight(r, w); });
   build_candidates(view, false);
+  redispatch_offline(control, view);
 }
 
 void StaticPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& control, const ClusterView& view) {
@@ -185,8 +205,13 @@ void StaticPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& c
   build_candidates(view, false);
 }
 
-void StaticPolicy::on_instance_gone(InstanceId, ClusterControl&, const ClusterView& view) {
+void StaticPolicy::on_instance_gone(InstanceId, ClusterControl& control, const ClusterView& view) {
   build_candidates(view, false);
+  redispatch_offline(control, view);  // what the lost replicas held is back in the backlogs
+}
+
+void StaticPolicy::redispatch_offline(ClusterControl& control, const ClusterView& view) {
+  for (OfflineJobId j = 0; j < view.offline_jobs().size(); ++j) dispatch_evenly(j, control, view);
 }
 
 }  // namespace servesim

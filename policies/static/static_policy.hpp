@@ -15,7 +15,8 @@
 // queue_above queries (or that has no replica) goes to the Lambda function.
 // Each replica goes to the device of its type with the most free memory (lowest
 // index on ties), or to the placement's "device". A stage is routed among the replicas of its family that meet
-// the application's accuracy floor.
+// the application's accuracy floor. Offline jobs are dispatched at once,
+// split evenly over the replicas that serve them, at low priority.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,6 +43,10 @@ class StaticPolicy final : public Policy {
   void on_tick(ClusterControl& control, const ClusterView& view) override;
   void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override;
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
+  // Offline jobs: no throttle; every input goes to the job's replicas at once
+  // (offline_dispatch.hpp), and what could not go (no replica yet, or one
+  // lost) goes on the next tick or when an instance is gone.
+  void on_offline_submitted(OfflineJobId job, ClusterControl& control, const ClusterView& view) override;
 
  private:
   struct Placement {
@@ -66,6 +71,8 @@ class StaticPolicy final : public Policy {
   void place(const Placement& placement, ClusterControl& control, const ClusterView& view);
   void record_weight(ReplicaId id, double weight);
   void build_candidates(const ClusterView& view, bool at_start);
+  void check_offline_replicas(const ClusterView& view) const;
+  void redispatch_offline(ClusterControl& control, const ClusterView& view);
   ReplicaId pick(Candidates& candidates, const ClusterView& view);
   ReplicaId least_loaded(const Candidates& candidates, const ClusterView& view) const;
   ReplicaId least_loaded_of(const Candidates& candidates, const ClusterView& view, bool check_accepts) const;

@@ -32,7 +32,8 @@ RunMetrics::RunMetrics(RunMetricsConfig config)
       everything_(config_.app_names.size()),
       measured_(config_.app_names.size()),
       in_span_(config_.app_names.size()),
-      accuracy_all_(SimTime::zero() + config_.warmup, config_.run_end) {
+      accuracy_all_(SimTime::zero() + config_.warmup, config_.run_end),
+      window_offline_(config_.app_names.size()) {
   validate_config();
   for (std::size_t a = 0; a < app_count(); ++a) accuracy_.push_back(accuracy_all_);
 }
@@ -146,12 +147,15 @@ void RunMetrics::close(SimTime window_end, const ClusterSnapshot& snapshot, bool
   }
   // An empty last window gets rows only if queries ended in it (at the very end).
   const bool rows = length_s > 0 || window_all_.counts().arrived > 0 || window_all_.counts().finished() > 0;
+  row_.offline_completed = 0;
+  for (std::uint64_t n : window_offline_) row_.offline_completed += n;
   if (rows) emit_row(kAllApps, window_all_, length_s, open_window_);
   for (std::size_t a = 0; a < app_count(); ++a) {
     if (rows && app_count() > 1) {
       row_app_.reset();
       row_app_.merge(window_measured_[a]);
       row_app_.merge(window_warmup_[a]);
+      row_.offline_completed = window_offline_[a];
       emit_row(config_.app_names[a], row_app_, length_s, open_window_);
     }
     measured_[a].merge(window_measured_[a]);
@@ -160,6 +164,7 @@ void RunMetrics::close(SimTime window_end, const ClusterSnapshot& snapshot, bool
     window_warmup_[a].reset();
   }
   open_window_ = ClusterSnapshot{};
+  std::fill(window_offline_.begin(), window_offline_.end(), 0);
   window_start_ = window_end;
 }
 

@@ -24,6 +24,7 @@
 #include "sim/metrics/accuracy_windows.hpp"
 #include "sim/metrics/cluster_snapshot.hpp"
 #include "sim/metrics/cost_ledger.hpp"
+#include "sim/metrics/offline_results.hpp"
 #include "sim/metrics/query_outcome.hpp"
 #include "sim/metrics/query_sink.hpp"
 #include "sim/metrics/query_tally.hpp"
@@ -84,6 +85,19 @@ class RunMetrics {
     if (measured(outcome.arrival)) record_measured(outcome);
     if (config_.query_sink) config_.query_sink->on_query(outcome);
   }
+
+  // Offline inputs finished now: they count in the open window only, never
+  // in the online tallies.
+  void on_offline_done(std::uint32_t app, std::uint64_t inputs) {
+    if (app >= window_offline_.size()) throw_unknown_app(app);
+    window_offline_[app] += inputs;
+    offline_done_ += inputs;
+  }
+  // At the end of the run, every offline job's result (in job order).
+  void set_offline_jobs(std::vector<OfflineJobResult> jobs) { offline_jobs_ = std::move(jobs); }
+  const std::vector<OfflineJobResult>& offline_jobs() const { return offline_jobs_; }
+  // Offline inputs finished over the whole run (the warm-up's and the drain's too).
+  std::uint64_t offline_done() const { return offline_done_; }
 
   // At the warm-up's end and at run_end, if either falls inside a window:
   // the cluster since the last snapshot, so that the window's row has all of
@@ -162,6 +176,9 @@ class RunMetrics {
   SimTime part_start_ = SimTime::zero();
   ClusterTotals cluster_;
   WindowRow row_;  // reused so that a window costs no allocation
+  std::vector<std::uint64_t> window_offline_;  // per application: offline inputs finished in the open window
+  std::uint64_t offline_done_ = 0;
+  std::vector<OfflineJobResult> offline_jobs_;
 };
 
 }  // namespace servesim

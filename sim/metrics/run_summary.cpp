@@ -82,6 +82,29 @@ void write_policy(JsonWriter& w, const RunSummary& summary) {
 }
 
 // What ran: the same first keys in summary.json and summary.partial.json.
+// Jobs keyed "app/name" (unique: names are unique within an application).
+void write_offline(JsonWriter& w, const RunSummary& summary) {
+  if (summary.offline_jobs.empty()) return;
+  w.begin_object("offline");
+  w.integer("inputs_done", summary.offline_inputs_done);
+  w.begin_object("jobs");
+  for (const auto& job : summary.offline_jobs) {
+    w.begin_object(job.app + "/" + job.name);
+    w.integer("inputs", job.inputs);
+    w.integer("done", job.done);
+    w.number("submit_s", job.submit_s);
+    w.number("completed_s", job.completed_s);  // null: not finished
+    w.number("waiting_s", job.waiting_s);
+    w.number("deadline_s", job.deadline_s);
+    if (job.deadline_s) {
+      w.boolean("deadline_met", job.completed_s && *job.completed_s - job.submit_s <= *job.deadline_s);
+    }
+    w.end_object();
+  }
+  w.end_object();
+  w.end_object();
+}
+
 void write_identity(JsonWriter& w, const RunIdentity& identity) {
   w.string("scenario", identity.scenario);
   w.string("policy", identity.policy);
@@ -115,6 +138,8 @@ RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
   }
   summary.memory_gb_seconds = metrics.cluster().memory_gb_seconds;
   if (memory_prices) summary.memory_cost = memory_cost(summary.memory_gb_seconds, *memory_prices);
+  summary.offline_inputs_done = metrics.offline_done();
+  summary.offline_jobs = metrics.offline_jobs();
   return summary;
 }
 
@@ -148,6 +173,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
     w.end_object();
   }
   w.end_object();
+  write_offline(w, summary);
   write_policy(w, summary);
   w.end_object();
 }

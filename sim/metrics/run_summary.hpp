@@ -15,6 +15,7 @@
 #include "sim/metrics/control_actions.hpp"
 #include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/memory_cost.hpp"
+#include "sim/metrics/offline_results.hpp"
 #include "sim/metrics/policy_counters.hpp"
 #include "sim/metrics/query_tally.hpp"
 
@@ -87,6 +88,11 @@ struct RunSummary {
   // INFaaS' memory-proportional cost (memory_cost.hpp), when the scenario asks for it.
   std::optional<double> memory_cost;
   std::vector<ServiceSummary> per_app;  // in application order
+  // Offline jobs (written only when the scenario has some, so that an
+  // online-only summary is unchanged): inputs finished over the whole run,
+  // and each job's result.
+  std::uint64_t offline_inputs_done = 0;
+  std::vector<OfflineJobResult> offline_jobs;
   // The policy: its control actions (counted by the engine) and its own counters.
   ControlActionCounts actions;
   PolicyCounters::Entries policy_counters;

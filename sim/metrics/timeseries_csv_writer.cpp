@@ -15,11 +15,14 @@ void append_by_kind(std::string& out, std::string_view prefix) {
 
 }  // namespace
 
-TimeSeriesCsvWriter::TimeSeriesCsvWriter(std::ostream& out) : out_(out) { out_ << header(); }
+TimeSeriesCsvWriter::TimeSeriesCsvWriter(std::ostream& out, bool offline_column)
+    : out_(out), offline_column_(offline_column) {
+  out_ << header(offline_column);
+}
 
 TimeSeriesCsvWriter::~TimeSeriesCsvWriter() { flush(); }
 
-std::string TimeSeriesCsvWriter::header() {
+std::string TimeSeriesCsvWriter::header(bool offline_column) {
   std::string h =
       "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,unfinished,"
       "throughput_qps,goodput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy";
@@ -27,7 +30,9 @@ std::string TimeSeriesCsvWriter::header() {
   append_by_kind(h, "replicas_");
   append_by_kind(h, "utilisation_");
   h += ",instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts";
-  h += ",cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed\n";
+  h += ",cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed";
+  if (offline_column) h += ",offline_completed";
+  h += '\n';
   return h;
 }
 
@@ -71,6 +76,10 @@ void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
   for (double value : {r.cost_per_hour, r.cost, r.cost_on_demand, r.cost_spot, r.cost_lambda, r.cost_fixed}) {
     s += ',';
     append_number(s, value);
+  }
+  if (offline_column_) {
+    s += ',';
+    append_uint(s, r.offline_completed);
   }
   s += '\n';
   out_ << s;

@@ -10,18 +10,21 @@ namespace servesim {
 
 class TimeSeriesCsvWriter : public WindowSink {
  public:
-  // Writes the header at once.
-  explicit TimeSeriesCsvWriter(std::ostream& out);
+  // Writes the header at once. `offline_column`: the scenario has offline
+  // jobs, and the rows end with offline_completed (without them, the file is
+  // what it was before offline jobs existed).
+  explicit TimeSeriesCsvWriter(std::ostream& out, bool offline_column = false);
   ~TimeSeriesCsvWriter() override;
 
   void on_window(const WindowRow& row) override;
   // Lines are buffered by the stream; call at the end of the run.
   void flush();
 
-  static std::string header();
+  static std::string header(bool offline_column = false);
 
  private:
   std::ostream& out_;
+  bool offline_column_;
   std::string line_;  // reused between rows
 };
 

@@ -48,6 +48,9 @@ struct WindowRow {
   double cost_spot = 0;
   double cost_lambda = 0;
   double cost_fixed = 0;
+  // Offline inputs finished in the window (a column only when the scenario
+  // has offline jobs).
+  std::uint64_t offline_completed = 0;
 };
 
 class WindowSink {

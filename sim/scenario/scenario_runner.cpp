@@ -103,7 +103,7 @@ struct RunFiles {
   RunFiles(const Scenario& scenario, const fs::path& dir) {
     create_output_folder(dir);
     series = std::make_unique<AtomicFile>(dir / "timeseries.csv");
-    series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream());
+    series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream(), !scenario.world.offline_jobs.empty());
     if (scenario.outputs.queries_csv) {
       queries = std::make_unique<AtomicFile>(dir / "queries.csv");
       query_writer = std::make_unique<QueryCsvWriter>(queries->stream(), app_names(scenario));

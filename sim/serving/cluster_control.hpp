@@ -10,6 +10,7 @@
 #include "sim/serving/application.hpp"
 
 #include "sim/serving/batcher.hpp"
+#include "sim/serving/offline_job.hpp"
 #include "sim/serving/replica.hpp"
 
 namespace servesim {
@@ -47,6 +48,13 @@ class ClusterControl {
   // Weights used for RouteDecision::by_weights() at this application's stage;
   // replicas that do not accept queries are skipped at routing time.
   virtual void set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) = 0;
+  // Moves up to `count` inputs of an offline job from its backlog to the
+  // replica's low-priority queue; returns how many moved. The replica must
+  // accept queries and serve the job (OfflineJob::served_by). The default
+  // moves nothing: a control that knows no offline work.
+  virtual std::uint64_t dispatch_offline(OfflineJobId /*job*/, ReplicaId /*replica*/, std::uint64_t /*count*/) {
+    return 0;
+  }
 };
 
 }  // namespace servesim

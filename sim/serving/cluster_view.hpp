@@ -11,6 +11,7 @@
 #include "sim/cluster/instance.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/model_catalog.hpp"
+#include "sim/serving/offline_job.hpp"
 #include "sim/serving/replica.hpp"
 
 namespace servesim {
@@ -30,7 +31,8 @@ struct ReplicaInfo {
   VariantId variant = 0;
   DeviceId device = 0;
   ReplicaState state = ReplicaState::kLoading;
-  std::uint64_t queue_length = 0;
+  std::uint64_t queue_length = 0;    // online visits queued
+  std::uint64_t offline_queued = 0;  // offline inputs dispatched here, not started
   std::uint32_t running_batches = 0;
   std::uint32_t concurrency = 1;
   std::uint32_t max_batch = 1;
@@ -80,6 +82,10 @@ class ClusterView {
   virtual std::size_t instance_count() const = 0;  // ids are never reused
   virtual InstanceInfo instance(InstanceId id) const = 0;
   virtual std::size_t lambda_function_count() const = 0;
+  // The scenario's offline jobs (OfflineJobId = index), and how many inputs
+  // of one are submitted but not yet dispatched to a replica.
+  virtual std::span<const OfflineJob> offline_jobs() const { return {}; }
+  virtual std::uint64_t offline_backlog(OfflineJobId /*job*/) const { return 0; }
 };
 
 }  // namespace servesim

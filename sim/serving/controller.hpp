@@ -53,6 +53,12 @@ class Controller {
                                       const ClusterView& /*view*/) {}
   // The instance is stopped or was taken back; its replicas are gone.
   virtual void on_instance_gone(InstanceId /*id*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
+  // An offline job was submitted: all its inputs are now in its backlog
+  // (ClusterView::offline_backlog). They reach a replica only when the policy
+  // dispatches them (ClusterControl::dispatch_offline), now or on a later
+  // tick, so a policy that holds them back (INFaaS' throttle) simply waits.
+  // The default leaves them in the backlog: unfinished at the end.
+  virtual void on_offline_submitted(OfflineJobId /*job*/, ClusterControl& /*control*/, const ClusterView& /*view*/) {}
   // At the end of the run: the policy's own counters (summary.json's "policy"
   // object; the engine adds every policy's control actions by kind itself).
   virtual void report(PolicyCounters& /*out*/) const {}

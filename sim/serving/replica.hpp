@@ -12,6 +12,7 @@
 #include "sim/core/random_stream.hpp"
 #include "sim/serving/batcher.hpp"
 #include "sim/serving/model_catalog.hpp"
+#include "sim/serving/offline_queue.hpp"
 #include "sim/serving/service_time.hpp"
 #include "sim/serving/sliding_latency.hpp"
 #include "sim/serving/sliding_rate.hpp"
@@ -30,6 +31,10 @@ struct RunningBatch {
   SimTime started;
   Duration solo;  // how long it runs with the device to itself
   bool in_use = false;
+  // An offline batch holds offline inputs only (never mixed with online
+  // visits): by job, and their number.
+  std::vector<OfflineRun> offline;
+  std::uint32_t offline_inputs = 0;
 };
 
 struct Replica {
@@ -64,6 +69,7 @@ struct Replica {
   std::uint64_t executing_visits = 0;
   std::uint64_t dropped = 0;  // visits dropped here, for ClusterView::dropped
   VisitQueue queue;
+  OfflineQueue offline;  // low priority: starts only when `queue` leaves room
   RandomStream rng;                     // service-time draws
   bool waiting_for_device = false;      // in its device's FIFO with a batch ready
   std::uint32_t wake_generation = 0;    // lazy cancellation of batcher wake-ups

@@ -45,6 +45,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
     routing_weights_.emplace_back(app.pipeline.stages().size());
   }
   in_flight_per_app_.assign(config_.applications.size(), 0);
+  offline_.resize(config_.offline_jobs.size());
 }
 
 namespace {
@@ -79,6 +80,7 @@ void Simulation::start() {
     pending_.emplace_back();
     pull_next_arrival(i);
   }
+  schedule_offline_jobs();
   const Duration tick = next_tick_interval(controller_);
   if (!tick.is_infinite()) loop_.schedule_after(tick, self_, kPolicyTick);
   if (config_.warmup > Duration::zero()) {
@@ -100,6 +102,8 @@ void Simulation::run(const std::function<void(SimTime)>& progress, Duration ever
   fail_unfinished();
   metrics_.finish(loop_.now(), snapshot());
   metrics_.check_conservation(in_flight_per_app_);
+  check_offline_conservation();
+  report_offline();
   check_device_capacity();
   check_money();
 }
@@ -210,6 +214,9 @@ void Simulation::handle(const Event& event) {
       break;
     case kWarmupEnd:
       on_warmup_end();
+      break;
+    case kOfflineSubmit:
+      on_offline_submit(static_cast<OfflineJobId>(event.payload));
       break;
   }
   free_retired_replicas();
@@ -413,6 +420,7 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
   info.device = r.device;
   info.state = r.state;
   info.queue_length = r.queue.size();
+  info.offline_queued = r.offline.size();
   info.running_batches = r.running;
   info.concurrency = static_cast<std::uint32_t>(r.batches.size());
   info.max_batch = r.max_batch();

@@ -21,6 +21,7 @@
 #include "sim/serving/cluster_view.hpp"
 #include "sim/serving/controller.hpp"
 #include "sim/serving/device_execution.hpp"
+#include "sim/serving/offline_progress.hpp"
 #include "sim/serving/query_table.hpp"
 #include "sim/serving/simulation_config.hpp"
 
@@ -62,6 +63,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     kLambdaDone,
     kSharedBatchDone,
     kWarmupEnd,
+    kOfflineSubmit,
   };
 
   // EventHandler
@@ -91,6 +93,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
   std::size_t lambda_function_count() const override { return config_.cloud.lambda_functions.size(); }
+  std::span<const OfflineJob> offline_jobs() const override { return config_.offline_jobs; }
+  std::uint64_t offline_backlog(OfflineJobId job) const override { return offline_.at(job).backlog(); }
   // ClusterControl
   LoadResult load_replica(const ReplicaRequest& request) override;
   void unload_replica(ReplicaId id) override;
@@ -98,6 +102,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   InstanceId launch_instance(InstanceTypeId type, Market market) override;
   void stop_instance(InstanceId id) override;
   void set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) override;
+  std::uint64_t dispatch_offline(OfflineJobId job, ReplicaId replica, std::uint64_t count) override;
 
   struct Device {
     DeviceTypeId type = 0;
@@ -140,6 +145,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   bool is_late(const Replica& replica, const Visit& visit) const;
   bool drop_head_if_late(Replica& replica);
   void start_batch(Replica& replica, std::uint32_t size, std::uint32_t charge = 0);
+  void run_on_device(Replica& replica, std::uint32_t slot, std::uint32_t run_as);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
   void on_shared_batch_done(DeviceId id, std::uint32_t generation);
   void schedule_shared_completion(DeviceId id);
@@ -171,6 +177,16 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Lambda (simulation_lambda.cpp).
   bool invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
   void on_lambda_done(std::uint32_t invocation);
+  // Offline jobs (simulation_offline.cpp).
+  void schedule_offline_jobs();
+  void on_offline_submit(OfflineJobId job);
+  bool device_admits_offline(const Device& device) const;
+  void start_offline_batches(Device& device);
+  void start_offline_batch(Replica& replica);
+  void on_offline_batch_done(Replica& replica, RunningBatch& batch);
+  void requeue_offline(Replica& replica);
+  void check_offline_conservation() const;
+  void report_offline();
   // Control loop, windows and the end of the run.
   void drain();
   void fail_unfinished();
@@ -237,6 +253,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::uint64_t next_query_id_ = 0;
   std::uint64_t events_ = 0;
   std::uint64_t branch_seed_ = 0;
+
+  std::vector<OfflineProgress> offline_;  // by OfflineJobId
 
   std::vector<std::unique_ptr<ArrivalStream>> streams_;
   std::vector<Arrival> pending_;  // one pending arrival per stream

@@ -14,6 +14,7 @@
 #include "sim/serving/application.hpp"
 #include "sim/serving/in_flight_cap.hpp"
 #include "sim/serving/model_catalog.hpp"
+#include "sim/serving/offline_job.hpp"
 #include "sim/serving/service_time.hpp"
 #include "traces/arrival_stream.hpp"  // the interface only; sim does not link traces
 
@@ -90,6 +91,9 @@ struct SimulationConfig {
   std::shared_ptr<const ModelCatalog> models;
   std::shared_ptr<const HardwareCatalog> hardware;
   std::vector<Application> applications;
+  // Every application's offline jobs, in application then job order; the
+  // index is the OfflineJobId.
+  std::vector<OfflineJob> offline_jobs;
   std::vector<DeviceTypeId> devices;  // one entry per device of the fixed cluster
   CloudConfig cloud;
   std::vector<WorkloadSource> workloads;

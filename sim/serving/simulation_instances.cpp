@@ -116,11 +116,15 @@ void Simulation::evict_replica(Replica& replica) {
   for (RunningBatch& batch : replica.batches) {
     if (!batch.in_use) continue;
     orphans.insert(orphans.end(), batch.visits.begin(), batch.visits.end());
+    for (const OfflineRun& run : batch.offline) offline_[run.job].requeue_running(run.count, loop_.now());
+    batch.offline.clear();
+    batch.offline_inputs = 0;
     replica.executing_visits -= batch.visits.size();
     end_batch_on_device(replica, batch, /*completed=*/false);
   }
   if (device_at(replica.device).exec.limits().shared_speed) schedule_shared_completion(replica.device);
   while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
+  requeue_offline(replica);
   replica.state = ReplicaState::kUnloaded;
   replica.unload_requested = true;
   Device& device = device_at(replica.device);

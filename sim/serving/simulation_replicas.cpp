@@ -85,6 +85,8 @@ void Simulation::try_start_batches(Replica& replica) {
                     std::min<std::size_t>({decision.size, replica.queue.size(), replica.max_batch()})),
                 decision.charge);
   }
+  // The online queue is empty: offline inputs may use the room it leaves.
+  if (!config_.offline_jobs.empty()) start_offline_batches(device);
   release_if_drained(replica);
 }
 
@@ -124,9 +126,19 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t
   }
   if (batch.visits.empty()) return;
   const auto taken = static_cast<std::uint32_t>(batch.visits.size());
+  replica.executing_visits += taken;
+  // A charged batch runs as long as one of `charge` queries (the artifact
+  // batchers: latency of the size asked for, not of the queries dequeued).
+  const std::uint32_t run_as = charge == 0 ? taken : std::max(taken, std::min(charge, replica.max_batch()));
+  run_on_device(replica, slot, run_as);
+  replica.batcher->on_batch_start(loop_.now());
+}
+
+// The formed batch takes its device slot and runs as a batch of `run_as`.
+void Simulation::run_on_device(Replica& replica, std::uint32_t slot, std::uint32_t run_as) {
+  RunningBatch& batch = replica.batches[slot];
   batch.in_use = true;
   batch.started = loop_.now();
-  replica.executing_visits += taken;
   Device& device = device_at(replica.device);
   if (device.exec.limits().shared_speed) device.exec.progress(loop_.now());
   advance_credits(replica);  // settle the credit balance at the old busy level
@@ -134,9 +146,6 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t
   device.exec.begin(loop_.now());
   busy_[static_cast<std::size_t>(device.kind)].change(loop_.now(), device.exec.busy_level() - level_before);
   mark_busy_change(replica, +1);
-  // A charged batch runs as long as one of `charge` queries (the artifact
-  // batchers: latency of the size asked for, not of the queries dequeued).
-  const std::uint32_t run_as = charge == 0 ? taken : std::max(taken, std::min(charge, replica.max_batch()));
   batch.solo = batch_duration(replica, run_as);  // at the busy level this batch makes
   if (device.exec.limits().shared_speed) {
     device.exec.add_shared(SharedBatch{replica.id, slot, static_cast<double>(batch.solo.ns),
@@ -145,7 +154,6 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t
   } else {
     loop_.schedule_after(batch.solo, self_, kBatchDone, pack_payload(replica.id, slot));
   }
-  replica.batcher->on_batch_start(loop_.now());
 }
 
 // Every running batch's finish moves when one starts or ends: the earliest is
@@ -245,6 +253,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   if (!live || live->state == ReplicaState::kUnloaded) return;  // its instance was taken back mid-batch
   Replica& replica = *live;
   RunningBatch& batch = replica.batches[slot];
+  if (batch.offline_inputs > 0) return on_offline_batch_done(replica, batch);
   const double accuracy = config_.models->variant(replica.variant).accuracy;
   bool all_on_time = true;
   for (const Visit& v : batch.visits) {
@@ -349,7 +358,10 @@ void Simulation::request_unload(ReplicaId id) {
 }
 
 void Simulation::release_if_drained(Replica& replica) {
-  if (replica.state != ReplicaState::kDraining || replica.running > 0 || !replica.queue.empty()) return;
+  if (replica.state != ReplicaState::kDraining || replica.running > 0 || !replica.queue.empty() ||
+      !replica.offline.empty()) {
+    return;
+  }
   replica.state = ReplicaState::kUnloaded;
   Device& device = device_at(replica.device);
   const double memory_mb = config_.models->variant(replica.variant).memory_mb;
