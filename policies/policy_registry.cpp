@@ -19,7 +19,7 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasPolicy>(params, context);
        },
-       OfflineSupport::kNotYetSupported},
+       OfflineSupport::kServed},
       {"infaas-ilp", "INFaaS section 4.2.1's ILP solved exactly (GLPK) on every tick: an oracle autoscaler over variants and instance types",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasIlpPolicy>(params, context);

@@ -56,6 +56,15 @@ double ratio_above_one(const JsonNode& params, std::string_view key, double fall
   return params.number_in_or(key, 1, 1e6, fallback);
 }
 
+// In (0, 1]: a threshold of zero would hold every offline input back forever.
+double open_fraction(const JsonNode& params, std::string_view key, double fallback) {
+  if (!params.has(key)) return fallback;
+  const JsonNode node = params.at(key);
+  const double v = node.number();
+  if (!(v > 0 && v <= 1)) node.fail("expected a number in (0, 1], got " + node.shown());
+  return v;
+}
+
 double fraction(const JsonNode& params, std::string_view key, double fallback) {
   return params.has(key) ? params.at(key).probability() : fallback;
 }
@@ -101,7 +110,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
                         "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
                         "max_workers", "fixed_variants", "preload_placement", "slo_latency_share",
-                        "initial_load_qps"});
+                        "initial_load_qps", "offline_pause_utilisation"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -161,6 +170,8 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   vm.cooldown_checks = checks(params, "vm_cooldown_checks", vm.cooldown_checks);
   vm.low_utilisation_checks = checks(params, "vm_low_utilisation_checks", vm.low_utilisation_checks);
   by_kind(params, "vm_low_utilisation", vm.low_utilisation, fraction);
+
+  p.offline_pause_utilisation = open_fraction(params, "offline_pause_utilisation", p.offline_pause_utilisation);
 
   p.cpu_cores_per_replica = checks(params, "cpu_cores_per_replica", p.cpu_cores_per_replica);
   p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);

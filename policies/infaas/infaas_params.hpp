@@ -20,6 +20,8 @@
 //   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code
 //   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code
 //   "vm_utilisation_threshold": 0.8,            // section 4.2.3
+//   "offline_pause_utilisation": 0.4,  // section 5: offline work pauses on a worker at or above
+//                                      // this utilisation, in (0, 1] (offline_throttle.hpp)
 //   "vm_inferentia_utilisation_threshold": 0.7, // public code
 //   "vm_overloaded_fraction": 0.8,              // section 4.2.3
 //   "vm_cooldown_checks": 15, "vm_low_utilisation_checks": 15,  // public code
@@ -145,6 +147,7 @@ struct InfaasParams {
   std::array<std::uint32_t, kDeviceKindCount> scale_down_checks = {10, 20, 15, 0};
   StateThresholds states;
   VmRules vm;
+  double offline_pause_utilisation = 0.40;  // section 5 (offline_throttle.hpp)
   WorkerLimits worker_limits;  // "max_workers" (worker_limits.hpp)
   std::uint32_t cpu_cores_per_replica = 4;
   ProfileRules profiles;

@@ -47,7 +47,8 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
       mode_(infaas::mode_rules(params_.mode)),
       store_(infaas::build_profiles(context.world, params_, infaas::stage_requirements(context.world))),
       monitor_(params_.states),
-      vm_autoscaler_(params_.vm) {
+      vm_autoscaler_(params_.vm),
+      throttle_(infaas::ThrottleRules{params_.offline_pause_utilisation, params_.monitor_interval}) {
   const SimulationConfig& world = context.world;
   const Requirements req = infaas::stage_requirements(world);
   for (std::size_t s = 0; s < req.stages.size(); ++s) {
@@ -75,6 +76,7 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
     stage_count_.push_back(static_cast<std::uint32_t>(app.pipeline.stages().size()));
   }
   fixed_type_base_ = static_cast<std::uint32_t>(world.hardware->instance_types().size());
+  has_offline_jobs_ = !world.offline_jobs.empty();
   launched_this_tick_.assign(kDeviceKindCount, false);
   for (const infaas::Preload& p : params_.preload) {
     const bool profiled = std::any_of(store_.profiles().begin(), store_.profiles().end(), [&](const VariantProfile& v) {
@@ -500,6 +502,9 @@ void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   store_.forget(view);
   if (now >= next_monitor_) {
     run_monitor(view);
+    // The daemon decides on offline work at its look (section 3.2); a job
+    // submitted between looks waits for the next (at most one period).
+    throttle_.check(store_, view, control);
     while (next_monitor_ <= now) next_monitor_ += params_.monitor_interval;
   }
   // Clipper+ (infaas_params.hpp): fixed instances, so neither autoscaler runs;
@@ -543,6 +548,13 @@ void InfaasPolicy::report(PolicyCounters& out) const {
   out.add("workers_replaced", static_cast<double>(stats_.workers_replaced));
   out.add("route_loads", static_cast<double>(stats_.route_loads));
   out.add("queries_unmet", static_cast<double>(stats_.unmet));
+  if (!has_offline_jobs_) return;
+  const infaas::OfflineThrottle::Stats& t = throttle_.stats();
+  out.add("offline_inputs_dispatched", static_cast<double>(t.dispatched));
+  for (std::size_t k = 0; k < t.paused_checks.size(); ++k) {
+    out.add("offline_paused_checks_" + std::string(device_kind_name(static_cast<DeviceKind>(k))),
+            static_cast<double>(t.paused_checks[k]));
+  }
 }
 
 }  // namespace servesim

@@ -11,6 +11,7 @@
 //   vm_autoscaler      at the controller, every 2 s (section 4.2.3)
 //   worker_placement   resources, lowest-utilisation and bin-packing choices
 //   interference_mitigation  moving an Interfered variant (section 4.1)
+//   offline_throttle   offline jobs: dispatched per worker with the monitor (sections 3.2, 5, 6.3.2)
 //   infaas_params      the JSON parameters (all documented there, with an example)
 //
 // Example:
@@ -44,6 +45,7 @@
 #include "policies/infaas/infaas_params.hpp"
 #include "policies/infaas/metadata_store.hpp"
 #include "policies/infaas/model_autoscaler.hpp"
+#include "policies/infaas/offline_throttle.hpp"
 #include "policies/infaas/variant_monitor.hpp"
 #include "policies/infaas/variant_selector.hpp"
 #include "policies/infaas/vm_autoscaler.hpp"
@@ -78,12 +80,15 @@ class InfaasPolicy final : public Policy {
   void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override;
   void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override;
   // The Stats, under summary.json's names (workers_launched/stopped are
-  // "workers_added"/"workers_removed", removals "replica_removals", unmet "queries_unmet").
+  // "workers_added"/"workers_removed", removals "replica_removals", unmet "queries_unmet"),
+  // and with offline jobs the throttle's: "offline_inputs_dispatched" and
+  // "offline_paused_checks_<kind>" per worker kind (each check one monitor period).
   void report(PolicyCounters& out) const override;
 
   const Stats& stats() const { return stats_; }
   const infaas::MetadataStore& store() const { return store_; }
   const infaas::InfaasParams& params() const { return params_; }
+  const infaas::OfflineThrottle& throttle() const { return throttle_; }
 
  private:
   // Replicas added for a {variant, worker}, and those they replace once they serve.
@@ -120,6 +125,7 @@ class InfaasPolicy final : public Policy {
   infaas::VariantMonitor monitor_;
   std::unique_ptr<infaas::ModelAutoscaler> model_autoscaler_;
   infaas::VmAutoscaler vm_autoscaler_;
+  infaas::OfflineThrottle throttle_;
   std::vector<std::uint32_t> minimum_workers_;  // by worker type key
   std::vector<std::uint32_t> stage_count_;      // by application: its pipeline's stages
   std::uint32_t fixed_type_base_ = 0;           // type keys of fixed device types start here
@@ -128,6 +134,7 @@ class InfaasPolicy final : public Policy {
   SimTime next_monitor_, next_vm_, next_model_;
   ClusterControl* control_ = nullptr;           // the control of the start/tick/notice/route being handled
   bool starting_ = false;                       // inside start(): loads are warm
+  bool has_offline_jobs_ = false;               // the throttle's counters are reported only then
   Stats stats_;
 };
 

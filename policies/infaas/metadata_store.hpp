@@ -46,6 +46,7 @@ struct VariantInstance {
   SimTime scale_down_since = SimTime::never();  // since when a scale-down has been possible
   SimTime hold_until = SimTime::zero();         // no scale-down before (an action is settling)
   bool in_transition = false;       // waiting for replicas it added or that replace it
+  Duration observed;                // the monitor's last mean observed latency (zero: nothing finished)
 };
 
 struct ReplicaRecord {

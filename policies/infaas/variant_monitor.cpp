@@ -78,6 +78,7 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
     const double incoming = span > 0 ? routed / span : 0.0;
     seen.load_qps = std::max(incoming, served);
     seen.observed = served > 0 ? Duration{static_cast<std::int64_t>(latency_weighted / served)} : latency_max;
+    vi.observed = seen.observed;  // for the offline throttle (offline_throttle.hpp)
     vi.state = next_state(vi.state, seen, limits_);
   }
 }

@@ -8,6 +8,7 @@
 //   B: one NeuronCore ("nc", instance "inf.w", 4 cores), 10 ms x batch, 100 QPS, cost 3
 //   C: one V100 ("gpu", instance "gpu.w"), 2.4545 + 1.0455 x batch ms, 800 QPS at batch 12, cost 16
 // (memory from INFaaS section 6.2's per-GB prices, as configs/catalogs/models/infaas_resnet50.json).
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <span>
@@ -83,6 +84,8 @@ class FakeCluster final : public ClusterView, public ClusterControl {
   std::vector<ReplicaRequest> loads;     // every accepted load, in order
   std::vector<ReplicaId> unloads;
   std::vector<InstanceId> stops;
+  std::vector<OfflineJob> offline;              // the scenario's offline jobs
+  std::vector<std::uint64_t> offline_backlogs;  // by job; dispatch_offline moves them to offline_queued
 
   DeviceId add_fixed_device(const char* type) {
     const DeviceTypeId t = *hardware_->find(type);
@@ -110,6 +113,8 @@ class FakeCluster final : public ClusterView, public ClusterControl {
   std::size_t instance_count() const override { return instances.size(); }
   InstanceInfo instance(InstanceId id) const override { return instances.at(id); }
   std::size_t lambda_function_count() const override { return 0; }
+  std::span<const OfflineJob> offline_jobs() const override { return offline; }
+  std::uint64_t offline_backlog(OfflineJobId job) const override { return offline_backlogs.at(job); }
 
   // ClusterControl
   LoadResult load_replica(const ReplicaRequest& request) override {
@@ -164,6 +169,12 @@ class FakeCluster final : public ClusterView, public ClusterControl {
     stops.push_back(id);
   }
   void set_routing_weights(AppId, StageId, std::vector<RoutingWeight>) override {}
+  std::uint64_t dispatch_offline(OfflineJobId job, ReplicaId replica, std::uint64_t count) override {
+    const std::uint64_t moved = std::min(count, offline_backlogs.at(job));
+    offline_backlogs[job] -= moved;
+    replicas.at(replica).info.offline_queued += moved;
+    return moved;
+  }
 
  private:
   std::shared_ptr<const ModelCatalog> models_;

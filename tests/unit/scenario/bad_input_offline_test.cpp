@@ -98,12 +98,19 @@ const std::vector<Case>& cases() {
          only_policy(s, "infaas-v2");
        },
        {kFile, "applications[0].offline_jobs", "does not support offline jobs"}},
-      {"offline_infaas_not_yet",
+      // INFaaS' throttle threshold (offline_throttle.hpp) is in (0, 1].
+      {"offline_infaas_pause_utilisation_zero",
        [](json& s, const TempDir&) {
          job0(s);
-         only_policy(s, "infaas");
+         s["policies"] = json::array({{{"name", "infaas"}, {"params", {{"offline_pause_utilisation", 0}}}}});
        },
-       {kFile, "applications[0].offline_jobs", "not yet supported"}},
+       {kFile, "policies[0].params.offline_pause_utilisation", "(0, 1]"}},
+      {"offline_infaas_pause_utilisation_above_one",
+       [](json& s, const TempDir&) {
+         job0(s);
+         s["policies"] = json::array({{{"name", "infaas"}, {"params", {{"offline_pause_utilisation", 1.5}}}}});
+       },
+       {kFile, "policies[0].params.offline_pause_utilisation", "(0, 1]"}},
       {"offline_infaas_ilp_not_yet",
        [](json& s, const TempDir&) {
          job0(s);
