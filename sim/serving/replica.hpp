@@ -32,9 +32,8 @@ struct RunningBatch {
   Duration solo;  // how long it runs with the device to itself
   bool in_use = false;
   // An offline batch holds offline inputs only (never mixed with online
-  // visits): by job, and their number.
+  // visits), by job; empty for an online batch.
   std::vector<OfflineRun> offline;
-  std::uint32_t offline_inputs = 0;
 };
 
 struct Replica {

@@ -144,9 +144,11 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void serve_waiting(Device& device);
   bool is_late(const Replica& replica, const Visit& visit) const;
   bool drop_head_if_late(Replica& replica);
+  void drop_visit(Replica& replica, const Visit& visit);
   void start_batch(Replica& replica, std::uint32_t size, std::uint32_t charge = 0);
   void run_on_device(Replica& replica, std::uint32_t slot, std::uint32_t run_as);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
+  void resume_after_batch(Replica& replica);
   void on_shared_batch_done(DeviceId id, std::uint32_t generation);
   void schedule_shared_completion(DeviceId id);
   void end_batch_on_device(Replica& replica, RunningBatch& batch, bool completed);

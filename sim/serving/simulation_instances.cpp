@@ -118,7 +118,6 @@ void Simulation::evict_replica(Replica& replica) {
     orphans.insert(orphans.end(), batch.visits.begin(), batch.visits.end());
     for (const OfflineRun& run : batch.offline) offline_[run.job].requeue_running(run.count, loop_.now());
     batch.offline.clear();
-    batch.offline_inputs = 0;
     replica.executing_visits -= batch.visits.size();
     end_batch_on_device(replica, batch, /*completed=*/false);
   }

@@ -72,7 +72,6 @@ void Simulation::start_offline_batch(Replica& replica) {
   batch.visits.clear();
   batch.offline.clear();
   const auto taken = static_cast<std::uint32_t>(replica.offline.take(replica.max_batch(), batch.offline));
-  batch.offline_inputs = taken;
   for (const OfflineRun& run : batch.offline) offline_[run.job].start(run.count, loop_.now());
   run_on_device(replica, slot, taken);
 }
@@ -86,13 +85,9 @@ void Simulation::on_offline_batch_done(Replica& replica, RunningBatch& batch) {
     metrics_.on_offline_done(config_.offline_jobs[run.job].app, run.count);
   }
   batch.offline.clear();
-  batch.offline_inputs = 0;
   replica.busy_us.add(loop_.now(), static_cast<std::uint32_t>((loop_.now() - batch.started).ns / 1000));
   end_batch_on_device(replica, batch, /*completed=*/true);
-  Device& device = device_at(replica.device);
-  serve_waiting(device);
-  try_start_batches(replica);
-  if (device.exec.limits().shared_speed) schedule_shared_completion(replica.device);
+  resume_after_batch(replica);
 }
 
 // The replica's instance is gone: its queued offline inputs go back to their

@@ -34,9 +34,14 @@ bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
 // The batcher decides on a live head; start_batch checks every other visit.
 bool Simulation::drop_head_if_late(Replica& replica) {
   if (!is_late(replica, replica.queue.front())) return false;
-  ++replica.dropped;
-  fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
+  drop_visit(replica, replica.queue.pop());
   return true;
+}
+
+// Every drop of a replica's visit, counted for ClusterView::dropped.
+void Simulation::drop_visit(Replica& replica, const Visit& visit) {
+  ++replica.dropped;
+  fail_visit(visit.query, OutcomeKind::kDropped);
 }
 
 Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<InstanceId> instance,
@@ -64,8 +69,7 @@ void Simulation::try_start_batches(Replica& replica) {
     const BatchDecision decision = replica.batcher->decide(context);
     if (decision.drop_head > 0) {
       for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
-        ++replica.dropped;
-        fail_visit(replica.queue.pop().query, OutcomeKind::kDropped);
+        drop_visit(replica, replica.queue.pop());
       }
       continue;
     }
@@ -117,8 +121,7 @@ void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t
   while (batch.visits.size() < size && !replica.queue.empty()) {
     const Visit v = replica.queue.pop();
     if (is_late(replica, v)) {
-      ++replica.dropped;
-      fail_visit(v.query, OutcomeKind::kDropped);
+      drop_visit(replica, v);
       continue;
     }
     queries_.at(v.query).queue_wait += loop_.now() - v.enqueued;
@@ -253,7 +256,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   if (!live || live->state == ReplicaState::kUnloaded) return;  // its instance was taken back mid-batch
   Replica& replica = *live;
   RunningBatch& batch = replica.batches[slot];
-  if (batch.offline_inputs > 0) return on_offline_batch_done(replica, batch);
+  if (!batch.offline.empty()) return on_offline_batch_done(replica, batch);
   const double accuracy = config_.models->variant(replica.variant).accuracy;
   bool all_on_time = true;
   for (const Visit& v : batch.visits) {
@@ -271,10 +274,15 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   end_batch_on_device(replica, batch, /*completed=*/true);
   replica.batcher->on_batch_done(size, all_on_time);
   replica.batcher->on_batch_end(loop_.now(), replica.queue.pushed());
-  Device& device = device_at(replica.device);
-  serve_waiting(device);  // those who waited go before this replica's next batch
+  resume_after_batch(replica);
+}
+
+// A batch of the replica ended: its device's slot goes to those who waited for
+// one, before this replica's next batch.
+void Simulation::resume_after_batch(Replica& replica) {
+  serve_waiting(device_at(replica.device));
   try_start_batches(replica);
-  if (device.exec.limits().shared_speed) schedule_shared_completion(replica.device);
+  if (device_at(replica.device).exec.limits().shared_speed) schedule_shared_completion(replica.device);
 }
 
 // The replica's own books: its running batches, and their busy time for its
