@@ -1,45 +1,22 @@
 #include "policies/proteus/allowed_variants.hpp"
 
 #include <algorithm>
-#include <fstream>
 
-#include "sim/core/input_error.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
+#include "sim/core/text_lines.hpp"
+#include "sim/core/variant_list.hpp"
 
 namespace servesim::proteus {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The artifact's folders hold nine files of a few lines each.
-constexpr std::size_t kMaxFiles = 4096;
-
-void add_from_file(const fs::path& file, const ModelCatalog& models, std::vector<VariantId>& out) {
-  std::ifstream in(file);
-  if (!in) throw InputError(file.string(), "cannot open the variant list");
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    const std::string name = line.substr(0, line.find(','));
-    if (name.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const auto id = models.find_variant(name);
-    if (!id) throw InputError(file.string() + ":" + std::to_string(number), "unknown variant \"" + name + "\"");
+void add_named(const std::vector<ListedVariant>& listed, const ModelCatalog& models, std::vector<VariantId>& out) {
+  for (const ListedVariant& v : listed) {
+    const auto id = models.find_variant(v.name);
+    if (!id) fail_at(v.file, v.line, "unknown variant \"" + v.name + "\"");
     out.push_back(*id);
   }
-}
-
-std::vector<fs::path> family_files(const JsonNode& node, const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) node.fail("cannot open the folder " + dir.string());
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || name[0] == '.' || !entry.is_regular_file()) continue;
-    files.push_back(entry.path());
-    if (files.size() > kMaxFiles) node.fail("more than " + std::to_string(kMaxFiles) + " files in " + dir.string());
-  }
-  if (ec) node.fail("cannot list the folder " + dir.string());
-  std::sort(files.begin(), files.end());  // the same list on every file system
-  return files;
 }
 
 }  // namespace
@@ -47,7 +24,9 @@ std::vector<fs::path> family_files(const JsonNode& node, const fs::path& dir) {
 std::vector<VariantId> parse_allowed_variants(const JsonNode& node, const ModelCatalog& models, const fs::path& base) {
   std::vector<VariantId> out;
   if (node.raw().is_string()) {
-    for (const fs::path& file : family_files(node, resolve_path(node, base))) add_from_file(file, models, out);
+    for (const auto& [family, file] : variant_list_files(resolve_path(node, base), node)) {
+      add_named(read_variant_list(file, node), models, out);
+    }
   } else {
     for (const JsonNode& item : node.items()) {
       const auto id = models.find_variant(item.string());

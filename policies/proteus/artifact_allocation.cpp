@@ -7,6 +7,7 @@
 
 #include "sim/core/input_error.hpp"
 #include "sim/core/text_fields.hpp"
+#include "sim/core/text_lines.hpp"
 
 namespace servesim::proteus {
 namespace {
@@ -17,10 +18,6 @@ namespace fs = std::filesystem;
 constexpr double kShareSumTolerance = 1e-6;
 // A solution file is six short lines; anything longer is not one.
 constexpr std::size_t kMaxLines = 64;
-
-[[noreturn]] void fail(const fs::path& file, std::size_t line, const std::string& what) {
-  throw InputError(file.string() + ":" + std::to_string(line), what);
-}
 
 // One key of a dict: a 2-tuple of a string and a string or an integer.
 struct Key {
@@ -114,7 +111,7 @@ class DictReader {
     if (!accept(c)) error(std::string("expected '") + c + "'");
   }
   [[noreturn]] void error(const std::string& what) const {
-    fail(file_, line_, what + " at column " + std::to_string(pos_ + 1));
+    fail_at(file_, line_, what + " at column " + std::to_string(pos_ + 1));
   }
 
   const std::string& text_;
@@ -131,7 +128,7 @@ std::vector<std::string> read_file_lines(const fs::path& file) {
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     lines.push_back(line);
-    if (lines.size() > kMaxLines) fail(file, lines.size(), "more lines than an allocation file has");
+    if (lines.size() > kMaxLines) fail_at(file, lines.size(), "more lines than an allocation file has");
   }
   return lines;
 }
@@ -140,9 +137,9 @@ std::vector<std::string> read_file_lines(const fs::path& file) {
 std::vector<Entry> section(const std::vector<std::string>& lines, std::size_t header_index, const std::string& header,
                            const fs::path& file) {
   if (header_index >= lines.size() || lines[header_index] != header + ":") {
-    fail(file, std::min(header_index + 1, lines.size() + 1), "expected the line \"" + header + ":\"");
+    fail_at(file, std::min(header_index + 1, lines.size() + 1), "expected the line \"" + header + ":\"");
   }
-  if (header_index + 1 >= lines.size()) fail(file, header_index + 2, "expected the " + header + " dict");
+  if (header_index + 1 >= lines.size()) fail_at(file, header_index + 2, "expected the " + header + " dict");
   return DictReader(lines[header_index + 1], file, header_index + 2).read();
 }
 
@@ -150,25 +147,23 @@ ArtifactDevice device_of(const std::string& name, const fs::path& file, std::siz
   const std::size_t dash = name.rfind('-');
   const auto index = dash == std::string::npos ? std::nullopt : parse_number(name.substr(dash + 1));
   if (dash == 0 || !index || *index < 0 || *index != std::floor(*index) || *index > 1e6) {
-    fail(file, line, "expected a device as TYPE-INDEX (e.g. \"CPU-0\"), got \"" + name + "\"");
+    fail_at(file, line, "expected a device as TYPE-INDEX (e.g. \"CPU-0\"), got \"" + name + "\"");
   }
   return {name.substr(0, dash), static_cast<std::uint32_t>(*index)};
 }
 
-std::string device_name(const ArtifactDevice& d) { return d.type + "-" + std::to_string(d.index); }
-
 std::vector<ArtifactHost> hosts_of(const std::vector<Entry>& entries, const fs::path& file, std::size_t line) {
   std::vector<ArtifactHost> hosts;
   for (const Entry& e : entries) {
-    if (!e.key.second_is_string) fail(file, line, "ilp_x keys are (variant, device)");
-    if (e.value != 1) fail(file, line, "ilp_x values are 1 (one variant per device)");
+    if (!e.key.second_is_string) fail_at(file, line, "ilp_x keys are (variant, device)");
+    if (e.value != 1) fail_at(file, line, "ilp_x values are 1 (one variant per device)");
     ArtifactHost host{device_of(e.key.second, file, line), e.key.first};
     for (const ArtifactHost& seen : hosts) {
-      if (seen.device == host.device) fail(file, line, "device " + device_name(host.device) + " listed twice in ilp_x");
+      if (seen.device == host.device) fail_at(file, line, "device " + host.device.name() + " listed twice in ilp_x");
     }
     hosts.push_back(std::move(host));
   }
-  if (hosts.empty()) fail(file, line, "ilp_x places no variant");
+  if (hosts.empty()) fail_at(file, line, "ilp_x places no variant");
   return hosts;
 }
 
@@ -177,13 +172,15 @@ std::vector<ArtifactShare> shares_of(const std::vector<Entry>& entries, const fs
   for (const Entry& e : entries) {
     const auto query_type = e.key.second_is_string ? std::nullopt : parse_number(e.key.second);
     if (!query_type || *query_type < 0 || *query_type != std::floor(*query_type) || *query_type > 1e6) {
-      fail(file, line, "canary_dict keys are (device, query type number)");
+      fail_at(file, line, "canary_dict keys are (device, query type number)");
     }
-    if (e.value < 0 || e.value > 1 + kShareSumTolerance) fail(file, line, "a canary share is between 0 and 1");
+    if (e.value < 0 || e.value > 1 + kShareSumTolerance) fail_at(file, line, "a canary share is between 0 and 1");
     ArtifactShare share{device_of(e.key.first, file, line), static_cast<std::uint32_t>(*query_type), e.value};
     for (const ArtifactShare& seen : shares) {
       if (seen.device == share.device && seen.query_type == share.query_type) {
-        fail(file, line, "(" + device_name(share.device) + ", " + e.key.second + ") listed twice in canary_dict");
+        std::string key = "(";  // appended, not "(" + ...: GCC 12 warns (-Wrestrict) on that concatenation here
+        key += share.device.name() + ", " + e.key.second + ")";
+        fail_at(file, line, key + " listed twice in canary_dict");
       }
     }
     shares.push_back(std::move(share));
@@ -196,13 +193,20 @@ void check_share_sums(const std::vector<ArtifactShare>& shares, const fs::path& 
   for (const ArtifactShare& s : shares) sum[s.query_type] += s.share;
   for (const auto& [query_type, total] : sum) {
     if (std::abs(total - 1) > kShareSumTolerance) {
-      fail(file, line, "the canary shares of query type " + std::to_string(query_type) + " sum to " +
+      fail_at(file, line, "the canary shares of query type " + std::to_string(query_type) + " sum to " +
                            std::to_string(total) + ", not 1");
     }
   }
 }
 
 }  // namespace
+
+std::string ArtifactDevice::name() const {
+  std::string out = type;
+  out += '-';
+  out += std::to_string(index);
+  return out;
+}
 
 ArtifactAllocation read_artifact_allocation(const fs::path& file) {
   const std::vector<std::string> lines = read_file_lines(file);
@@ -215,7 +219,7 @@ ArtifactAllocation read_artifact_allocation(const fs::path& file) {
   check_share_sums(out.shares, file, out.shares_line);
   out.hosts = hosts_of(section(lines, 4, "ilp_x", file), file, out.hosts_line);
   for (std::size_t i = 6; i < lines.size(); ++i) {
-    if (lines[i].find_first_not_of(" \t") != std::string::npos) fail(file, i + 1, "unexpected text after ilp_x");
+    if (lines[i].find_first_not_of(" \t") != std::string::npos) fail_at(file, i + 1, "unexpected text after ilp_x");
   }
   return out;
 }

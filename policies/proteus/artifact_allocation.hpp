@@ -32,6 +32,7 @@ struct ArtifactDevice {
   std::string type;
   std::uint32_t index = 0;
   bool operator==(const ArtifactDevice&) const = default;
+  std::string name() const;  // "CPU-3"
 };
 
 struct ArtifactHost {

@@ -4,18 +4,13 @@
 
 #include "policies/proteus/artifact_allocation.hpp"
 #include "sim/core/input_error.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
+#include "sim/core/text_lines.hpp"
 
 namespace servesim::proteus {
 namespace {
 
 namespace fs = std::filesystem;
-
-[[noreturn]] void fail(const ArtifactAllocation& a, std::size_t line, const std::string& what) {
-  throw InputError(a.file.string() + ":" + std::to_string(line), what);
-}
-
-std::string name_of(const ArtifactDevice& d) { return d.type + "-" + std::to_string(d.index); }
 
 // The scenario's devices by (artifact type, index).
 class DeviceIndex {
@@ -32,10 +27,10 @@ class DeviceIndex {
       if (name != device.type) continue;
       if (type < by_type_.size() && device.index < by_type_[type].size()) return by_type_[type][device.index];
       const std::size_t count = type < by_type_.size() ? by_type_[type].size() : 0;
-      fail(a, line, "unknown device " + name_of(device) + ": the cluster has " + std::to_string(count) +
+      fail_at(a.file, line, "unknown device " + device.name() + ": the cluster has " + std::to_string(count) +
                         " devices of the type \"" + device.type + "\" maps to");
     }
-    fail(a, line, "unknown device type \"" + device.type + "\" (not in start_allocation.device_map)");
+    fail_at(a.file, line, "unknown device type \"" + device.type + "\" (not in start_allocation.device_map)");
   }
 
  private:
@@ -59,7 +54,7 @@ std::optional<std::uint32_t> option_of(const std::string& variant, const Simulat
                                        const ArtifactAllocation& a) {
   const auto id = world.models->find_variant(variant);
   if (!id || !usable(*id, world, allowed)) {
-    fail(a, a.hosts_line, "unknown variant \"" + variant + "\": not one of the policy's variants");
+    fail_at(a.file, a.hosts_line, "unknown variant \"" + variant + "\": not one of the policy's variants");
   }
   for (std::uint32_t m = 0; m < options.size(); ++m) {
     if (options[m].variant == *id) return m;
@@ -100,7 +95,7 @@ StartAllocation read_start_allocation(const StartAllocationSpec& spec, const Sim
   }
   for (const ArtifactShare& share : a.shares) {
     if (share.query_type >= world.applications.size()) {
-      fail(a, a.shares_line, "unknown query type " + std::to_string(share.query_type) + ": the scenario has " +
+      fail_at(a.file, a.shares_line, "unknown query type " + std::to_string(share.query_type) + ": the scenario has " +
                                  std::to_string(world.applications.size()) + " applications");
     }
     DeviceTarget& target = out.plan.devices[devices.find(share.device, a, a.shares_line)];

@@ -1,4 +1,4 @@
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
 
 #include <cctype>
 #include <cstdlib>

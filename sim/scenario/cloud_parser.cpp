@@ -2,7 +2,7 @@
 
 #include "policies/catalog_refs.hpp"
 #include "sim/cluster/lambda_spec.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
 #include "sim/core/input_limits.hpp"
 
 namespace servesim {

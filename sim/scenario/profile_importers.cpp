@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "sim/core/input_error.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
 #include "sim/core/input_limits.hpp"
+#include "sim/core/text_lines.hpp"
+#include "sim/core/variant_list.hpp"
 
 namespace servesim {
 namespace {
@@ -24,78 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr double kBytesPerMb = 1024.0 * 1024.0;
-
-// ---------------------------------------------------------------- text files
-
-// The lines of a text file with their 1-based numbers; blank lines are left
-// out, a UTF-8 byte-order mark and Windows line ends are accepted.
-struct Line {
-  std::size_t number;
-  std::string text;
-};
-
-std::vector<Line> read_lines(const fs::path& path, const JsonNode& field) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) field.fail("cannot open " + path.string());
-  std::ifstream in(path, std::ios::binary);
-  if (!in) field.fail("cannot open " + path.string());
-  std::vector<Line> lines;
-  std::string text;
-  std::size_t number = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    if (number == 1 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (trim(text).empty()) continue;
-    lines.push_back({number, std::move(text)});
-  }
-  return lines;
-}
-
-[[noreturn]] void fail_at(const fs::path& file, std::size_t line, const std::string& what) {
-  throw InputError(file.string() + ":" + std::to_string(line), what);
-}
-
-// One CSV record: commas separate fields, a field may be quoted ("a,b", with
-// "" for a quote). Records span one line (no profile needs embedded newlines).
-std::vector<std::string> split_csv(const std::string& text, const fs::path& file, std::size_t line) {
-  std::vector<std::string> fields;
-  std::size_t i = 0;
-  while (true) {
-    std::string field;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (i < text.size() && text[i] == '"') {
-      ++i;
-      while (true) {
-        if (i >= text.size()) fail_at(file, line, "unterminated quoted field");
-        if (text[i] == '"') {
-          if (i + 1 < text.size() && text[i + 1] == '"') {
-            field.push_back('"');
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        field.push_back(text[i++]);
-      }
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-      if (i < text.size() && text[i] != ',') fail_at(file, line, "unexpected text after a quoted field");
-    } else {
-      const std::size_t comma = text.find(',', i);
-      field = trim(std::string_view(text).substr(i, comma == std::string::npos ? std::string::npos : comma - i));
-      i = comma == std::string::npos ? text.size() : comma;
-    }
-    fields.push_back(std::move(field));
-    if (i >= text.size()) break;
-    ++i;  // the comma
-    if (i == text.size()) {  // a trailing comma ends with an empty field
-      fields.emplace_back();
-      break;
-    }
-  }
-  return fields;
-}
 
 // A CSV file with a header row; columns are found by name.
 class CsvTable {
@@ -234,61 +164,25 @@ struct ProteusModel {
   std::map<std::string, ProteusGroup> by_accel;  // every row, mapped or not
 };
 
-struct AllowedVariant {
-  std::string name;
-  fs::path file;
-  std::size_t line;
-};
-
-// traces/model_variants/<family>: one "name,accuracy_percent" line per variant
-// the paper allows. The accuracy there is normalized by the artifact; the
-// catalog normalizes the CSV's published accuracy itself, so only the names count.
-std::vector<AllowedVariant> read_allowed_variants(const fs::path& file, const JsonNode& field) {
-  std::vector<AllowedVariant> out;
-  for (const Line& line : read_lines(file, field)) {
-    const auto fields = split_csv(line.text, file, line.number);
-    if (fields.size() != 2 || fields[0].empty()) {
-      fail_at(file, line.number, "expected \"variant,accuracy_percent\", got \"" + line.text + "\"");
-    }
-    if (!parse_number(fields[1])) {
-      fail_at(file, line.number, "expected a number as accuracy_percent, got \"" + fields[1] + "\"");
-    }
-    out.push_back({fields[0], file, line.number});
-  }
-  if (out.empty()) field.fail(file.string() + " lists no variants");
-  return out;
-}
-
 std::vector<std::pair<std::string, fs::path>> family_files(const JsonNode& entry, const fs::path& dir) {
   const JsonNode dir_field = entry.at("variants_dir");
+  if (!entry.has("families")) return variant_list_files(dir, dir_field);
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) dir_field.fail("cannot open the folder " + dir.string());
   std::vector<std::pair<std::string, fs::path>> files;
-  if (entry.has("families")) {
-    const auto items = entry.items("families");
-    if (items.empty()) entry.at("families").fail("expected at least one family");
-    for (const JsonNode& item : items) {
-      const std::string name = item.string();
-      const fs::path file = dir / name;
-      if (name.empty() || name.find('/') != std::string::npos || !fs::is_regular_file(file, ec)) {
-        item.fail("no family file " + file.string());
-      }
-      for (const auto& [seen, _] : files) {
-        if (seen == name) item.fail("family listed twice");
-      }
-      files.emplace_back(name, file);
+  const auto items = entry.items("families");
+  if (items.empty()) entry.at("families").fail("expected at least one family");
+  for (const JsonNode& item : items) {
+    const std::string name = item.string();
+    const fs::path file = dir / name;
+    if (name.empty() || name.find('/') != std::string::npos || !fs::is_regular_file(file, ec)) {
+      item.fail("no family file " + file.string());
     }
-    return files;
+    for (const auto& [seen, _] : files) {
+      if (seen == name) item.fail("family listed twice");
+    }
+    files.emplace_back(name, file);
   }
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.empty() || name[0] == '.' || !e.is_regular_file()) continue;
-    files.emplace_back(name, e.path());
-  }
-  if (ec) dir_field.fail("cannot list the folder " + dir.string());
-  // Directory order is the file system's; sorted, the catalog is the same everywhere.
-  std::sort(files.begin(), files.end());
-  if (files.empty()) dir_field.fail("no family files in " + dir.string());
   return files;
 }
 
@@ -314,13 +208,13 @@ void import_proteus_csv(const JsonNode& entry, const fs::path& base, const Hardw
 
   // The families and the variants they allow.
   const auto files = family_files(entry, resolve_path(entry.at("variants_dir"), base));
-  std::map<std::string, const AllowedVariant*> wanted;
-  std::vector<std::pair<std::string, std::vector<AllowedVariant>>> families;
+  std::map<std::string, const ListedVariant*> wanted;
+  std::vector<std::pair<std::string, std::vector<ListedVariant>>> families;
   for (const auto& [family, file] : files) {
-    families.emplace_back(family, read_allowed_variants(file, entry.at("variants_dir")));
+    families.emplace_back(family, read_variant_list(file, entry.at("variants_dir")));
   }
   for (const auto& [family, variants] : families) {
-    for (const AllowedVariant& v : variants) {
+    for (const ListedVariant& v : variants) {
       auto [it, inserted] = wanted.emplace(v.name, &v);
       if (!inserted) {
         fail_at(v.file, v.line, "variant \"" + v.name + "\" is already listed at " + it->second->file.string() + ":" +
@@ -367,7 +261,7 @@ void import_proteus_csv(const JsonNode& entry, const fs::path& base, const Hardw
 
   for (const auto& [family_name, variants] : families) {
     const FamilyId family = new_family(prefix + family_name, entry, into);
-    for (const AllowedVariant& allowed : variants) {
+    for (const ListedVariant& allowed : variants) {
       auto found = models.find(allowed.name);
       if (found == models.end()) {
         fail_at(allowed.file, allowed.line, "variant \"" + allowed.name + "\" has no rows in " + csv.path().string());

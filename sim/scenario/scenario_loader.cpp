@@ -14,7 +14,7 @@
 #include "sim/scenario/cloud_parser.hpp"
 #include "sim/scenario/offline_jobs_parser.hpp"
 #include "sim/scenario/overrides.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
 #include "sim/scenario/profile_importers.hpp"
 #include "sim/scenario/workload_parser.hpp"
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "sim/core/input_limits.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
 #include "traces/application_mix.hpp"
 #include "traces/diurnal_arrivals.hpp"
 #include "traces/gamma_arrivals.hpp"

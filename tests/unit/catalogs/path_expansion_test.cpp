@@ -7,7 +7,7 @@
 #include <string>
 
 #include "catalog_test_support.hpp"
-#include "sim/scenario/path_expansion.hpp"
+#include "sim/core/path_expansion.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "tests/support/temp_dir.hpp"
 
