@@ -110,7 +110,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
                         "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
                         "max_workers", "fixed_variants", "preload_placement", "slo_latency_share",
-                        "initial_load_qps", "offline_pause_utilisation"});
+                        "initial_load_qps", "offline_pause_utilisation", "offline_latency_rule"});
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -172,6 +172,11 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   by_kind(params, "vm_low_utilisation", vm.low_utilisation, fraction);
 
   p.offline_pause_utilisation = open_fraction(params, "offline_pause_utilisation", p.offline_pause_utilisation);
+  if (params.has("offline_latency_rule")) {
+    p.offline_latency_rule = params.at("offline_latency_rule").choice({"profiled", "blacklist"}) == "blacklist"
+                                 ? OfflineLatencyRule::kBlacklist
+                                 : OfflineLatencyRule::kProfiled;
+  }
 
   p.cpu_cores_per_replica = checks(params, "cpu_cores_per_replica", p.cpu_cores_per_replica);
   p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);

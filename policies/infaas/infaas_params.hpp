@@ -22,6 +22,9 @@
 //   "vm_utilisation_threshold": 0.8,            // section 4.2.3
 //   "offline_pause_utilisation": 0.4,  // section 5: offline work pauses on a worker at or above
 //                                      // this utilisation, in (0, 1] (offline_throttle.hpp)
+//   "offline_latency_rule": "profiled", // section 6.3.2: pause while a variant's observed latency
+//                                      // exceeds its profiled one; "blacklist": the public code's,
+//                                      // while one is Overloaded or Interfered (offline_throttle.hpp)
 //   "vm_inferentia_utilisation_threshold": 0.7, // public code
 //   "vm_overloaded_fraction": 0.8,              // section 4.2.3
 //   "vm_cooldown_checks": 15, "vm_low_utilisation_checks": 15,  // public code
@@ -100,6 +103,7 @@
 #include <vector>
 
 #include "policies/infaas/fixed_variants.hpp"
+#include "policies/infaas/offline_latency_rule.hpp"
 #include "policies/infaas/preload_placement.hpp"
 #include "policies/infaas/variant_profile.hpp"
 #include "policies/infaas/variant_state.hpp"
@@ -148,6 +152,7 @@ struct InfaasParams {
   StateThresholds states;
   VmRules vm;
   double offline_pause_utilisation = 0.40;  // section 5 (offline_throttle.hpp)
+  OfflineLatencyRule offline_latency_rule = OfflineLatencyRule::kProfiled;  // section 6.3.2
   WorkerLimits worker_limits;  // "max_workers" (worker_limits.hpp)
   std::uint32_t cpu_cores_per_replica = 4;
   ProfileRules profiles;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "policies/infaas/interference_mitigation.hpp"
+#include "policies/infaas/offline_placement.hpp"
 #include "policies/infaas/scenario_profiles.hpp"
 #include "policies/infaas/worker_placement.hpp"
 #include "sim/core/input_error.hpp"
@@ -48,7 +49,8 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
       store_(infaas::build_profiles(context.world, params_, infaas::stage_requirements(context.world))),
       monitor_(params_.states),
       vm_autoscaler_(params_.vm),
-      throttle_(infaas::ThrottleRules{params_.offline_pause_utilisation, params_.monitor_interval}) {
+      throttle_(infaas::ThrottleRules{params_.offline_pause_utilisation, params_.monitor_interval,
+                                       params_.offline_latency_rule}) {
   const SimulationConfig& world = context.world;
   const Requirements req = infaas::stage_requirements(world);
   for (std::size_t s = 0; s < req.stages.size(); ++s) {
@@ -332,6 +334,16 @@ void InfaasPolicy::run_monitor(const ClusterView& view) {
   }
 }
 
+// A job that no loaded replica serves gets one (offline_placement.hpp); at
+// most one load per job per check, whatever the view says of a new replica.
+void InfaasPolicy::load_for_offline_jobs(const ClusterView& view) {
+  for (std::size_t n = 0; n < view.offline_jobs().size(); ++n) {
+    const auto next = infaas::next_offline_load(store_, view);
+    if (!next || !load(next->profile, next->slot, view.now())) return;
+    ++stats_.offline_loads;
+  }
+}
+
 void InfaasPolicy::stop_worker(std::uint32_t w) {
   Worker& worker = store_.worker(w);
   if (!worker.instance) return;
@@ -385,6 +397,9 @@ infaas::ModelAutoscaler::Room InfaasPolicy::scaling_room(const ClusterView& view
 
 void InfaasPolicy::run_model_autoscaler(const ClusterView& view) {
   model_autoscaler_->measure(store_, view.now());
+  if (has_offline_jobs_) {
+    for (auto& [i, vi] : store_.instances()) vi.offline_work = infaas::holds_offline_work(vi, view);
+  }
   apply_scaling(model_autoscaler_->plan(store_, view.now(), scaling_room(view)), view);
 }
 
@@ -505,6 +520,7 @@ void InfaasPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
     // The daemon decides on offline work at its look (section 3.2); a job
     // submitted between looks waits for the next (at most one period).
     throttle_.check(store_, view, control);
+    if (has_offline_jobs_ && mode_.scales_models) load_for_offline_jobs(view);
     while (next_monitor_ <= now) next_monitor_ += params_.monitor_interval;
   }
   // Clipper+ (infaas_params.hpp): fixed instances, so neither autoscaler runs;
@@ -551,6 +567,7 @@ void InfaasPolicy::report(PolicyCounters& out) const {
   if (!has_offline_jobs_) return;
   const infaas::OfflineThrottle::Stats& t = throttle_.stats();
   out.add("offline_inputs_dispatched", static_cast<double>(t.dispatched));
+  out.add("offline_loads", static_cast<double>(stats_.offline_loads));
   for (std::size_t k = 0; k < t.paused_checks.size(); ++k) {
     out.add("offline_paused_checks_" + std::string(device_kind_name(static_cast<DeviceKind>(k))),
             static_cast<double>(t.paused_checks[k]));

@@ -66,6 +66,7 @@ class InfaasPolicy final : public Policy {
     std::uint64_t workers_launched = 0;
     std::uint64_t workers_stopped = 0;
     std::uint64_t workers_replaced = 0;  // lost ones (spot), replaced (section 7)
+    std::uint64_t offline_loads = 0;     // replicas loaded for offline jobs (offline_placement.hpp)
   };
 
   InfaasPolicy(const JsonNode& params, const PolicyContext& context);
@@ -117,6 +118,7 @@ class InfaasPolicy final : public Policy {
   bool apply_scaling(const std::vector<infaas::ScalingAction>& actions, const ClusterView& view);
   void provision_initial_load(const ClusterView& view);
   void stop_worker(std::uint32_t worker);
+  void load_for_offline_jobs(const ClusterView& view);
 
   infaas::InfaasParams params_;
   infaas::ModeRules mode_;  // of params_.mode

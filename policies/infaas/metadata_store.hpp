@@ -47,6 +47,7 @@ struct VariantInstance {
   SimTime hold_until = SimTime::zero();         // no scale-down before (an action is settling)
   bool in_transition = false;       // waiting for replicas it added or that replace it
   Duration observed;                // the monitor's last mean observed latency (zero: nothing finished)
+  bool offline_work = false;        // holds_offline_work, as of the model autoscaler's last look
 };
 
 struct ReplicaRecord {

@@ -118,6 +118,14 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
         vi.scale_down_since = SimTime::never();
         continue;
       }
+      // A job's offline inputs need a replica of their variant: the public
+      // code loads one offline instance per model for the job and unloads it
+      // when the job ends (INFaaS public code, src/worker/common_model_util.cc,
+      // QueryModelOffline), so the last replica stays while it has offline work.
+      if (vi.offline_work && n == 1) {
+        vi.scale_down_since = SimTime::never();
+        continue;
+      }
       // One replica fewer is fine if this variant's own load fits in the
       // others, or if the application's other variants carry its load.
       const bool spare_elsewhere =

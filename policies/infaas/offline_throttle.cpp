@@ -22,13 +22,31 @@ bool serves(const OfflineJob& job, ReplicaId r, const ClusterView& view) {
   return job.served_by(v, view.models().variant(v));
 }
 
+bool serves_waiting_job(ReplicaId r, const ClusterView& view) {
+  const auto jobs = view.offline_jobs();
+  for (OfflineJobId j = 0; j < jobs.size(); ++j) {
+    if (view.offline_backlog(j) > 0 && serves(jobs[j], r, view)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
-bool OfflineThrottle::online_slower_than_profiled(const MetadataStore& store, std::uint32_t w) const {
+bool holds_offline_work(const VariantInstance& vi, const ClusterView& view) {
+  return std::any_of(vi.replicas.begin(), vi.replicas.end(), [&](ReplicaId r) {
+    return view.replica(r).offline_queued > 0 || serves_waiting_job(r, view);
+  });
+}
+
+bool OfflineThrottle::online_too_slow(const MetadataStore& store, std::uint32_t w) const {
   for (std::uint32_t i : store.instances_on_worker(w)) {
     const VariantInstance& vi = store.instance(i);
-    // Zero observed: nothing finished lately, nothing slower than profiled.
-    if (!vi.replicas.empty() && vi.observed > store.profile(vi.profile).inference) return true;
+    if (vi.replicas.empty()) continue;
+    if (rules_.latency_rule == OfflineLatencyRule::kBlacklist) {
+      if (vi.state == VariantState::kOverloaded || vi.state == VariantState::kInterfered) return true;
+    } else if (vi.observed > store.profile(vi.profile).inference) {
+      return true;  // zero observed (nothing finished lately) is never slower
+    }
   }
   return false;
 }
@@ -36,16 +54,13 @@ bool OfflineThrottle::online_slower_than_profiled(const MetadataStore& store, st
 bool OfflineThrottle::passes(const MetadataStore& store, std::uint32_t w) const {
   const Worker& worker = store.worker(w);
   if (worker.phase != WorkerPhase::kRunning || worker.leaving) return false;
-  return worker.utilisation < rules_.pause_utilisation && !online_slower_than_profiled(store, w);
+  return worker.utilisation < rules_.pause_utilisation && !online_too_slow(store, w);
 }
 
 bool OfflineThrottle::holds_waiting_work(const MetadataStore& store, std::uint32_t w, const ClusterView& view) const {
   bool found = false;
-  const auto jobs = view.offline_jobs();
   for_each_serving_replica(store, w, view, [&](const VariantInstance&, ReplicaId r) {
-    for (OfflineJobId j = 0; j < jobs.size() && !found; ++j) {
-      found = view.offline_backlog(j) > 0 && serves(jobs[j], r, view);
-    }
+    found = found || serves_waiting_job(r, view);
   });
   return found;
 }

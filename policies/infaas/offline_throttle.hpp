@@ -11,8 +11,9 @@
 //   - the worker passes if it is running, not leaving, its utilisation (the
 //     monitor's: busy fraction of its devices over the period, offline
 //     batches included, as a daemon reading the machine's counters sees it)
-//     is below the threshold, and no variant with replicas there observed a
-//     mean latency above its profiled one (T_inf at its serving batch);
+//     is below the threshold, and no variant with replicas there is too slow
+//     (OfflineLatencyRule: by default, a mean observed latency above its
+//     profiled one, T_inf at its serving batch);
 //   - on a passing worker, each replica whose variant serves a job (the
 //     job's explicit variant, else any variant of the family at or above its
 //     accuracy floor: Algorithm 1's accuracy constraint with no latency
@@ -30,14 +31,20 @@
 #include <cstdint>
 
 #include "policies/infaas/metadata_store.hpp"
+#include "policies/infaas/offline_latency_rule.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
 
 namespace servesim::infaas {
 
+// Whether one of the instance's replicas has offline inputs queued, or its
+// variant serves a job with inputs still in its backlog.
+bool holds_offline_work(const VariantInstance& vi, const ClusterView& view);
+
 struct ThrottleRules {
   double pause_utilisation = 0.40;       // section 5
   Duration period = from_seconds(2);     // the monitor's (section 5)
+  OfflineLatencyRule latency_rule = OfflineLatencyRule::kProfiled;
 };
 
 class OfflineThrottle {
@@ -58,7 +65,7 @@ class OfflineThrottle {
   const Stats& stats() const { return stats_; }
 
  private:
-  bool online_slower_than_profiled(const MetadataStore& store, std::uint32_t w) const;
+  bool online_too_slow(const MetadataStore& store, std::uint32_t w) const;
   // Whether any replica on `w` serves a job that still has a backlog.
   bool holds_waiting_work(const MetadataStore& store, std::uint32_t w, const ClusterView& view) const;
   void fill(const MetadataStore& store, std::uint32_t w, const ClusterView& view, ClusterControl& control);

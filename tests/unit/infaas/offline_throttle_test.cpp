@@ -101,14 +101,33 @@ TEST(InfaasOfflineThrottle, AnOnlineVariantSlowerThanItsProfilePausesIt) {
   EXPECT_EQ(w.backlog(), 80u);
 }
 
-TEST(InfaasOfflineThrottle, AJobNoLoadedVariantServesWaitsAndLoadsNothing) {
-  ThrottleWorld w(100, VariantId{2});  // C: GPU only, not loaded
+TEST(InfaasOfflineThrottle, AJobNoRunningWorkerCanServeWaitsAndLoadsNothing) {
+  ThrottleWorld w(100, VariantId{2});  // C: GPU only, and no GPU worker runs
   const std::size_t loads = w.f.c().loads.size();
   w.busy(2, 0, 0.1);
   w.f.tick(2);
   EXPECT_EQ(w.backlog(), 100u);
   EXPECT_EQ(w.f.c().loads.size(), loads);
   EXPECT_EQ(w.stats().paused_checks[0], 0u);  // nothing held back on this worker
+}
+
+// The public code's latency rule (offline_latency_rule "blacklist"): a
+// variant 1.25x slower than its profile does not pause offline work (the
+// paper's rule would); one Overloaded (2.5x on CPU) does.
+TEST(InfaasOfflineThrottle, TheBlacklistRulePausesOnlyForAnOverloadedVariant) {
+  ThrottleWorld w(100, std::nullopt, {{"offline_latency_rule", "blacklist"}});
+  auto& r0 = w.f.c().fake(0).info;
+  r0.served_per_second = 4;
+  r0.observed_latency_mean = from_millis(250);
+  w.busy(2, 0, 0.1);
+  w.f.tick(2);
+  EXPECT_EQ(w.backlog(), 80u);
+  w.drain();
+  r0.observed_latency_mean = from_millis(600);
+  w.busy(4, 2, 0.1);
+  w.f.tick(4);
+  EXPECT_EQ(w.backlog(), 80u);
+  EXPECT_EQ(w.stats().paused_checks[0], 1u);
 }
 
 // Every input is in the backlog or dispatched, whatever the pattern of pauses.
