@@ -111,6 +111,12 @@ const std::vector<Case>& cases() {
          s["policies"] = json::array({{{"name", "infaas"}, {"params", {{"offline_pause_utilisation", 1.5}}}}});
        },
        {kFile, "policies[0].params.offline_pause_utilisation", "(0, 1]"}},
+      {"offline_infaas_latency_rule_unknown",
+       [](json& s, const TempDir&) {
+         job0(s);
+         s["policies"] = json::array({{{"name", "infaas"}, {"params", {{"offline_latency_rule", "mean"}}}}});
+       },
+       {kFile, "policies[0].params.offline_latency_rule", "blacklist"}},
       {"offline_infaas_ilp_not_yet",
        [](json& s, const TempDir&) {
          job0(s);
