@@ -14,11 +14,11 @@
 // `run/label:dotted.path` into the run named `run` among the claim's "runs".
 // Labels and paths may contain '-', so a binary minus needs spaces around it
 // ("a - b"); a '/' is a division except between a run and a label.
-// series(label, column, aggregate, from_s, to_s[, app]) (label may be
-// `run/label` too) aggregates a
+// series(label, column, aggregate, from_s, to_s[, app]) aggregates a
 // timeseries.csv column (mean, max, min, sum, first, last, or nonzero: the
 // share of windows where it is not 0) over the windows that lie in
-// [from_s, to_s], on the "all" rows or one application's.
+// [from_s, to_s], on the "all" rows or one application's; its label may be
+// `run/label` too.
 // Functions min(a, b), max(a, b), abs(a).
 #include <memory>
 #include <string>

@@ -65,7 +65,7 @@ struct ClaimsLedger {
   std::vector<ClaimRun> runs;  // distinct (scenario, sets), in order of first use
   // The index in `runs` of each claim's run.
   std::vector<std::size_t> run_of;
-  // The index in `runs` of each of each claim's named runs, by name.
+  // For each claim, the index in `runs` of each of its named runs, by name.
   std::vector<std::map<std::string, std::size_t>> named_runs_of;
 };
 
