@@ -30,9 +30,29 @@ struct Token {
   std::size_t at = 0;  // offset in the text, for errors
 };
 
+// The word for a claim's value in its "holds"; never a run's name.
+constexpr const char* kValue = "value";
+
 bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool name_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':' || c == '-';
+}
+
+// The end of the name that starts at `start`. A '/' belongs to it only before
+// the name's ':' and right before a name ("run/label:path", "run/label" in
+// series); elsewhere it divides, so "a:x/b:y", "value/p:x" and "value/2" mean
+// what they meant before runs had names.
+std::size_t name_end(const std::string& text, std::size_t start) {
+  bool in_path = false;
+  std::size_t i = start;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool joins = c == '/' && !in_path && i + 1 < text.size() && name_start(text[i + 1]) &&
+                       text.compare(start, i - start, kValue) != 0;
+    if (!name_char(c) && !joins) break;
+    in_path = in_path || c == ':';
+  }
+  return i;
 }
 
 std::vector<Token> tokenize(const std::string& text, const std::string& where) {
@@ -53,7 +73,7 @@ std::vector<Token> tokenize(const std::string& text, const std::string& where) {
       i = static_cast<std::size_t>(end - text.c_str());
     } else if (name_start(c)) {
       const std::size_t start = i;
-      while (i < text.size() && name_char(text[i])) ++i;
+      i = name_end(text, start);
       t.kind = Token::Kind::kName;
       t.text = text.substr(start, i - start);
     } else {
@@ -182,7 +202,7 @@ class Parser {
       fail(t.kind == Token::Kind::kEnd ? "expected a value" : "unexpected \"" + t.text + "\"");
     }
     if (accept_symbol("(")) return call(t.text, std::move(n));
-    if (t.text == "value") {
+    if (t.text == kValue) {
       n->kind = Node::Kind::kValue;
       return n;
     }
@@ -233,8 +253,18 @@ class Parser {
     expect_symbol(")");
     return n;
   }
+  // Called right after the label's token was taken; an error points at it.
   void note_label(const std::string& label) {
+    if (label.find('/') != std::string::npos && !valid_run_label(label)) {
+      --next_;
+      fail("expected label or run/label (a run name, one '/', a label), got \"" + label + "\"");
+    }
     if (std::find(labels_.begin(), labels_.end(), label) == labels_.end()) labels_.push_back(label);
+  }
+
+  static bool valid_run_label(const std::string& label) {
+    const RunLabel split = split_run_label(label);
+    return is_run_name(split.run) && split.label.find('/') == std::string::npos;
   }
 
   const std::string& text_;
@@ -285,6 +315,17 @@ double evaluate_node(const Node& n, const ClaimValues& values, const double* val
 }
 
 }  // namespace
+
+RunLabel split_run_label(const std::string& label) {
+  const std::size_t slash = label.find('/');
+  if (slash == std::string::npos) return {"", label};
+  return {label.substr(0, slash), label.substr(slash + 1)};
+}
+
+bool is_run_name(const std::string& name) {
+  if (name.empty() || !name_start(name.front()) || name == kValue) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return name_char(c) && c != ':'; });
+}
 
 ClaimExpression::ClaimExpression(const std::string& text, const std::string& where) : text_(text), where_(where) {
   root_ = Parser(text_, where_, labels_).parse();

@@ -8,13 +8,17 @@
 //   proteus:per_app.resnet.goodput_qps > 0.9 * proteus:throughput_qps
 //   series(infaas, replicas_inferentia, max, 60, 90) >= 1 and infaas:cost.total < clipper-plus:cost.total
 //   value > 1        (in a claim's "holds": its "value")
+//   online-alone/infaas:violation_ratio    (a claim's named run, claims_ledger.hpp)
 //
-// A reference is `label:dotted.path` into that run's summary.json. Labels and
-// paths may contain '-', so a binary minus needs spaces around it ("a - b").
+// A reference is `label:dotted.path` into that run's summary.json, or
+// `run/label:dotted.path` into the run named `run` among the claim's "runs".
+// Labels and paths may contain '-', so a binary minus needs spaces around it
+// ("a - b"); a '/' is a division except between a run and a label.
 // series(label, column, aggregate, from_s, to_s[, app]) aggregates a
 // timeseries.csv column (mean, max, min, sum, first, last, or nonzero: the
 // share of windows where it is not 0) over the windows that lie in
-// [from_s, to_s], on the "all" rows or one application's.
+// [from_s, to_s], on the "all" rows or one application's; its label may be
+// `run/label` too.
 // Functions min(a, b), max(a, b), abs(a).
 #include <memory>
 #include <string>
@@ -32,6 +36,17 @@ class ClaimValues {
                         double from_s, double to_s, const std::string& app) const = 0;
 };
 
+// A reference's label split at its '/': `run` is empty for the claim's own run.
+struct RunLabel {
+  std::string run;
+  std::string label;
+};
+RunLabel split_run_label(const std::string& label);
+
+// Whether `name` can name a claim's run: a reference can spell it before its '/'
+// (a letter or '_', then letters, digits, '_', '-' or '.'; not "value").
+bool is_run_name(const std::string& name);
+
 class ClaimExpression {
  public:
   struct Node;
@@ -47,6 +62,8 @@ class ClaimExpression {
   // The run labels the expression refers to, in order of first use.
   const std::vector<std::string>& labels() const { return labels_; }
   const std::string& text() const { return text_; }
+  // Where the expression is in its file, as its errors name it.
+  const std::string& where() const { return where_; }
 
  private:
   std::string text_;

@@ -1,11 +1,13 @@
 #include "sim/scenario/claims_ledger.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <set>
 
 #include "sim/core/input_error.hpp"
 #include "sim/core/json_node.hpp"
+#include "sim/core/text_fields.hpp"
 
 namespace servesim {
 namespace {
@@ -19,9 +21,47 @@ std::string paper_value_of(const JsonNode& item) {
   return v.string();
 }
 
+std::vector<std::string> sets_of(const JsonNode& list) {
+  std::vector<std::string> sets;
+  for (const JsonNode& s : list.items()) sets.push_back(s.string());
+  return sets;
+}
+
+std::map<std::string, std::vector<std::string>> named_runs_of(const JsonNode& item) {
+  std::map<std::string, std::vector<std::string>> runs;
+  const auto node = item.find("runs");
+  if (!node) return runs;
+  if (!node->raw().is_object()) node->fail("expected an object from a run name to its --set overrides");
+  for (const std::string& name : node->keys()) {
+    if (!is_run_name(name)) {
+      node->fail("run name " + quote_field(name) +
+                 ": expected a letter or '_', then letters, digits, '_', '-' or '.' (no '/' or ':'; not \"value\")");
+    }
+    runs[name] = sets_of(node->at(name));
+  }
+  return runs;
+}
+
+std::string run_names(const Claim& claim) {
+  if (claim.runs.empty()) return "the claim has no \"runs\"";
+  std::string names;
+  for (const auto& [name, _] : claim.runs) names += (names.empty() ? "" : ", ") + name;
+  return "the claim's runs: " + names;
+}
+
+// A mistyped run name is caught here, not after every run has finished.
+void check_run_references(const Claim& claim, const ClaimExpression& expression) {
+  for (const std::string& label : expression.labels()) {
+    const std::string run = split_run_label(label).run;
+    if (!run.empty() && !claim.runs.contains(run)) {
+      throw InputError(expression.where(), "unknown run " + quote_field(run) + " (" + run_names(claim) + ")");
+    }
+  }
+}
+
 Claim parse_claim(const JsonNode& item, const fs::path& base) {
-  item.expect_object({"id", "paper", "where", "claim", "paper_value", "scenario", "set", "value", "unit", "holds",
-                      "asserted", "explanation"});
+  item.expect_object({"id", "paper", "where", "claim", "paper_value", "scenario", "set", "runs", "value", "unit",
+                      "holds", "asserted", "explanation"});
   const std::string at = item.where();
   Claim c{.id = item.string("id"),
           .paper = item.string("paper"),
@@ -29,16 +69,14 @@ Claim parse_claim(const JsonNode& item, const fs::path& base) {
           .text = item.string("claim"),
           .paper_value = paper_value_of(item),
           .scenario = (base / item.string("scenario")).lexically_normal().string(),
-          .sets = {},
+          .sets = item.has("set") ? sets_of(item.at("set")) : std::vector<std::string>{},
+          .runs = named_runs_of(item),
           .values = {},
           .unit = item.has("unit") ? item.at("unit").choice({"x", "%", ""}) : "",
           .holds = ClaimExpression(item.string("holds"), at + ".holds"),
           .asserted = item.boolean_or("asserted", false),
           .explanation = item.string_or("explanation", ""),
           .json_path = item.path()};
-  if (item.has("set")) {
-    for (const JsonNode& s : item.items("set")) c.sets.push_back(s.string());
-  }
   if (const auto v = item.find("value")) {
     if (v->raw().is_array()) {
       for (const JsonNode& e : v->items()) c.values.emplace_back(e.string(), e.where());
@@ -46,12 +84,33 @@ Claim parse_claim(const JsonNode& item, const fs::path& base) {
       c.values.emplace_back(v->string(), at + ".value");
     }
   }
+  for (const ClaimExpression& e : c.values) check_run_references(c, e);
+  check_run_references(c, c.holds);
   return c;
 }
 
 std::string run_key(std::size_t index, const std::string& scenario) {
   const std::string number = std::to_string(index + 1);
   return std::string(number.size() < 2 ? 2 - number.size() : 0, '0') + number + "-" + fs::path(scenario).stem().string();
+}
+
+// The index of the run of `scenario` with `sets`, added if no claim used it yet.
+std::size_t run_index(ClaimsLedger& ledger, const std::string& scenario, const std::vector<std::string>& sets) {
+  const auto same = [&](const ClaimRun& run) { return run.scenario == scenario && run.sets == sets; };
+  const auto found = std::find_if(ledger.runs.begin(), ledger.runs.end(), same);
+  if (found != ledger.runs.end()) return static_cast<std::size_t>(found - ledger.runs.begin());
+  ledger.runs.push_back({scenario, sets, run_key(ledger.runs.size(), scenario)});
+  return ledger.runs.size() - 1;
+}
+
+std::map<std::string, std::size_t> named_run_indices(ClaimsLedger& ledger, const Claim& claim) {
+  std::map<std::string, std::size_t> indices;
+  for (const auto& [name, more_sets] : claim.runs) {
+    std::vector<std::string> sets = claim.sets;
+    sets.insert(sets.end(), more_sets.begin(), more_sets.end());
+    indices[name] = run_index(ledger, claim.scenario, sets);
+  }
+  return indices;
 }
 
 }  // namespace
@@ -67,13 +126,8 @@ ClaimsLedger load_claims(const std::string& file) {
   for (const JsonNode& item : root.items("claims")) {
     Claim claim = parse_claim(item, base);
     if (!ids.insert(claim.id).second) item.at("id").fail("duplicate claim id \"" + claim.id + "\"");
-    std::size_t run = 0;
-    while (run < ledger.runs.size() &&
-           (ledger.runs[run].scenario != claim.scenario || ledger.runs[run].sets != claim.sets)) {
-      ++run;
-    }
-    if (run == ledger.runs.size()) ledger.runs.push_back({claim.scenario, claim.sets, run_key(run, claim.scenario)});
-    ledger.run_of.push_back(run);
+    ledger.run_of.push_back(run_index(ledger, claim.scenario, claim.sets));
+    ledger.named_runs_of.push_back(named_run_indices(ledger, claim));
     ledger.claims.push_back(std::move(claim));
   }
   if (ledger.claims.empty()) root.at("claims").fail("expected at least one claim");

@@ -4,6 +4,8 @@
 // it, and expressions over that scenario's run summaries (claim_expression.hpp)
 // for our number and for whether the claim holds. `servesim claims` runs each
 // scenario once, evaluates every claim and writes docs/paper_claims.md.
+// A claim may name extra runs of its scenario ("alone" beside "co-located"),
+// each the claim's run with more overrides; `run/label:path` refers to them.
 //
 //   {"claims": [
 //     {"id": "proteus-e2e-fewer-violations-than-infaas-accuracy",
@@ -12,13 +14,18 @@
 //      "paper_value": "4.3x fewer",
 //      "scenario": "proteus/end_to_end.json",            relative to the ledger
 //      "set": ["duration_s=200"],                        optional --set overrides
+//      "runs": {"online-alone": ["applications[0].offline_jobs=[]"]},
+//                  optional named runs: the claim's "set", then these; a name is a
+//                  letter or '_', then letters, digits, '_', '-' or '.' (not "value")
 //      "value": "infaas-accuracy:violation_ratio / proteus:violation_ratio",
-//                  (or a list of expressions, shown side by side: the first is `value`)
+//                  (or a list of expressions, shown side by side: the first is `value`;
+//                  online-alone/proteus:violation_ratio is a label of a named run)
 //      "unit": "x",                                      "x", "%" or "" (default)
 //      "holds": "value > 1",
 //      "asserted": true,        a regression test checks it holds (only for one that does)
 //      "explanation": "..."}    the mechanism, shown while it does not hold
 //   ]}
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +42,8 @@ struct Claim {
   std::string paper_value;
   std::string scenario;           // path, as resolved against the ledger's folder
   std::vector<std::string> sets;  // --set overrides for this claim's run
+  // Named runs: name -> the --set overrides that follow `sets` in that run.
+  std::map<std::string, std::vector<std::string>> runs;
   std::vector<ClaimExpression> values;  // shown as "ours"; the first is `value` in "holds"
   std::string unit;
   ClaimExpression holds;
@@ -56,6 +65,8 @@ struct ClaimsLedger {
   std::vector<ClaimRun> runs;  // distinct (scenario, sets), in order of first use
   // The index in `runs` of each claim's run.
   std::vector<std::size_t> run_of;
+  // For each claim, the index in `runs` of each of its named runs, by name.
+  std::vector<std::map<std::string, std::size_t>> named_runs_of;
 };
 
 // Throws InputError naming the file and the claim's field.

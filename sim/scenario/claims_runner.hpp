@@ -1,6 +1,7 @@
 #pragma once
 // Runs the scenarios a claims ledger needs (each distinct scenario and
-// overrides once, every policy) and evaluates its claims over the runs.
+// overrides once, every policy: a selected claim's own run and its named runs)
+// and evaluates its claims over the runs.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -15,7 +16,8 @@ struct ClaimsRunOptions {
   unsigned jobs = 1;
   // Only the claims of this scenario file (as the ledger names it, resolved); empty: all.
   std::string scenario;
-  // Only the claims of this run of the ledger (an index in ClaimsLedger::runs).
+  // Only the claims whose own run this is (an index in ClaimsLedger::runs);
+  // their named runs run too.
   std::optional<std::size_t> run;
 };
 

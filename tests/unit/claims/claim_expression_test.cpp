@@ -65,6 +65,35 @@ TEST(ClaimExpression, LabelsInOrderOfFirstUse) {
   EXPECT_EQ(e.labels(), (std::vector<std::string>{"b", "a", "c"}));
 }
 
+// `run/label:path` names a label of one of the claim's named runs; a '/'
+// anywhere else still divides, as it did before runs had names.
+TEST(ClaimExpression, ANamedRunIsSpelledBeforeTheLabel) {
+  FakeValues v;
+  v.fields = {{"p:x", 6}, {"online-alone/p:x", 2}, {"b:y", 2}};
+  EXPECT_DOUBLE_EQ(eval("p:x / online-alone/p:x", v), 3);
+  EXPECT_DOUBLE_EQ(eval("p:x/online-alone/p:x", v), 3);
+  EXPECT_DOUBLE_EQ(eval("p:x/b:y", v), 3);
+  const double value = 6;
+  EXPECT_DOUBLE_EQ(eval("value/b:y", v, &value), 3);
+  EXPECT_DOUBLE_EQ(eval("value/2", v, &value), 3);
+  EXPECT_EQ(eval("series(alone/q, load, max, 0, 1)", v), 7);
+  EXPECT_EQ(v.last_series, "alone/q/load/max/0.000000/1.000000/all");
+  const ClaimExpression e("alone/p:x + p:x + series(alone/q, col, sum, 0, 1)", "where");
+  EXPECT_EQ(e.labels(), (std::vector<std::string>{"alone/p", "p", "alone/q"}));
+}
+
+TEST(ClaimExpression, RunLabelsSplitAtTheSlash) {
+  EXPECT_EQ(split_run_label("online-alone/infaas").run, "online-alone");
+  EXPECT_EQ(split_run_label("online-alone/infaas").label, "infaas");
+  EXPECT_EQ(split_run_label("infaas").run, "");
+  EXPECT_EQ(split_run_label("infaas").label, "infaas");
+}
+
+TEST(ClaimExpression, RunNamesAreWhatAReferenceCanSpell) {
+  for (const char* good : {"online-alone", "a.b_2", "_x"}) EXPECT_TRUE(is_run_name(good)) << good;
+  for (const char* bad : {"", "a/b", "a:b", "2x", "on line", "value"}) EXPECT_FALSE(is_run_name(bad)) << bad;
+}
+
 TEST(ClaimExpression, SyntaxErrorsNameTheClaimAndThePosition) {
   const auto message = [](const std::string& text) {
     try {
@@ -81,6 +110,8 @@ TEST(ClaimExpression, SyntaxErrorsNameTheClaimAndThePosition) {
   EXPECT_NE(message("a:x $ 2").find("character 5"), std::string::npos);
   EXPECT_NE(message("(a:x").find("expected ')'"), std::string::npos);
   EXPECT_NE(message("sqrt(2)").find("unknown function"), std::string::npos);
+  EXPECT_NE(message("a/b/c:x").find("expected label or run/label"), std::string::npos);
+  EXPECT_NE(message("series(a/b/c, col, max, 0, 1)").find("expected label or run/label"), std::string::npos);
 }
 
 TEST(ClaimExpression, AnUnknownReferenceIsAnInputError) {

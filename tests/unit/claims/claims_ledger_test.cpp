@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <sstream>
 
 #include "sim/core/input_error.hpp"
@@ -21,6 +22,15 @@ const char* kTwoClaims = R"json({"claims": [
    "value": ["p:x", "series(p, load, mean, 0, 20)"], "unit": "x", "holds": "p:x > 0"},
   {"id": "c", "paper": "P", "claim": "z", "scenario": "./s.json", "holds": "q:nothing > 0",
    "explanation": "why not"}]})json";
+
+// Claim a names two runs; b's "solo" is a's "alone" (the same scenario and
+// overrides), and c's own run is a's "idle": each is run once.
+const char* kNamedRuns = R"json({"claims": [
+  {"id": "a", "paper": "P", "claim": "x", "scenario": "s.json", "set": ["seed=2"],
+   "runs": {"alone": ["x=1"], "idle": ["x=2"]}, "value": "p:x / alone/p:x", "holds": "value > 1"},
+  {"id": "b", "paper": "P", "claim": "y", "scenario": "s.json", "runs": {"solo": ["seed=2", "x=1"]},
+   "holds": "series(solo/p, load, mean, 0, 20) > 0"},
+  {"id": "c", "paper": "P", "claim": "z", "scenario": "s.json", "set": ["seed=2", "x=2"], "holds": "p:x > 0"}]})json";
 
 std::string error_of(const test::TempDir& dir, const std::string& text) {
   try {
@@ -41,6 +51,46 @@ TEST(ClaimsLedger, ClaimsShareRunsByScenarioAndOverrides) {
   EXPECT_EQ(l.run_of, (std::vector<std::size_t>{0, 1, 0}));
   EXPECT_EQ(l.runs[0].key, "01-s");
   EXPECT_EQ(l.runs[1].key, "02-s");
+}
+
+TEST(ClaimsLedger, NamedRunsAreRunsSharedLikeAnyOther) {
+  test::TempDir dir;
+  const ClaimsLedger l = load_claims(dir.write("claims.json", kNamedRuns).string());
+  EXPECT_EQ(l.claims[0].runs, (std::map<std::string, std::vector<std::string>>{{"alone", {"x=1"}}, {"idle", {"x=2"}}}));
+  ASSERT_EQ(l.runs.size(), 4u);
+  EXPECT_EQ(l.runs[1].sets, (std::vector<std::string>{"seed=2", "x=1"}));  // the claim's "set", then the run's
+  EXPECT_EQ(l.runs[2].sets, (std::vector<std::string>{"seed=2", "x=2"}));
+  EXPECT_TRUE(l.runs[3].sets.empty());
+  EXPECT_EQ(l.runs[3].key, "04-s");
+  EXPECT_EQ(l.run_of, (std::vector<std::size_t>{0, 3, 2}));
+  using Named = std::map<std::string, std::size_t>;
+  EXPECT_EQ(l.named_runs_of, (std::vector<Named>{{{"alone", 1}, {"idle", 2}}, {{"solo", 1}}, {}}));
+}
+
+TEST(ClaimsLedger, AReferenceToARunTheClaimDoesNotNameIsAnError) {
+  test::TempDir dir;
+  const std::string claim = R"({"claims": [{"id": "a", "paper": "P", "claim": "c", "scenario": "s", )";
+  EXPECT_NE(error_of(dir, claim + R"("runs": {"solo": [], "idle": []}, "value": ["p:x", "alone/p:x"],
+                                     "holds": "1"}]})")
+                .find("claims.json: claims[0].value[1]: unknown run \"alone\" (the claim's runs: idle, solo)"),
+            std::string::npos);
+  EXPECT_NE(error_of(dir, claim + R"("holds": "series(alone/p, load, max, 0, 1) > 0"}]})")
+                .find("claims[0].holds: unknown run \"alone\" (the claim has no \"runs\")"),
+            std::string::npos);
+}
+
+TEST(ClaimsLedger, RunNamesAreWhatAReferenceCanSpell) {
+  test::TempDir dir;
+  const auto runs_error = [&](const std::string& runs) {
+    return error_of(dir, R"({"claims": [{"id": "a", "paper": "P", "claim": "c", "scenario": "s", "holds": "1",
+                                         "runs": )" + runs + "}]}");
+  };
+  for (const char* bad : {R"({"a/b": []})", R"({"": []})", R"({"a:b": []})", R"({"value": []})"}) {
+    EXPECT_NE(runs_error(bad).find("claims[0].runs: run name"), std::string::npos) << bad << ": " << runs_error(bad);
+  }
+  EXPECT_NE(runs_error(R"(["alone"])").find("claims[0].runs: expected an object"), std::string::npos);
+  EXPECT_NE(runs_error(R"({"alone": [1]})").find("claims[0].runs.alone[0]: expected a string"), std::string::npos);
+  EXPECT_NE(runs_error(R"({"alone": "x=1"})").find("claims[0].runs.alone: expected an array"), std::string::npos);
 }
 
 TEST(ClaimsLedger, MistakesNameTheClaimAndField) {

@@ -160,5 +160,16 @@ TEST(BadInputParsingMessages, LedgerDuplicateKeyIsOneLine) {
   EXPECT_EQ(r.err, "servesim: " + ledger.string() + ": claims: duplicate key \"claims\"\n");
 }
 
+// A claim's reference to a run it does not name is refused before any run.
+TEST(BadInputParsingMessages, LedgerUnknownRunIsOneLine) {
+  TempDir dir;
+  const auto ledger = dir.write("claims.json", R"({"claims": [{"id": "a", "paper": "P", "claim": "c",
+    "scenario": "s.json", "runs": {"online-alone": []}, "value": "alone/p:x", "holds": "1"}]})");
+  const CliResult r = run_servesim({"claims", ledger.string(), "--out", (dir.path() / "out").string()}, dir.path());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err, "servesim: " + ledger.string() +
+                       ": claims[0].value: unknown run \"alone\" (the claim's runs: online-alone)\n");
+}
+
 }  // namespace
 }  // namespace servesim::test

@@ -1,0 +1,48 @@
+// Running the claims ledger: a selected claim's named runs run with its own
+// run, once each; runs no selected claim reads do not run.
+#include "sim/scenario/claims_runner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/support/temp_dir.hpp"
+#include "tests/unit/scenario/toy_scenario.hpp"
+
+namespace servesim {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Claim "a" compares the toy scenario with its "quiet" run (a tenth of the
+// load); claim "b" has a run of its own (another seed).
+const char* kLedger = R"json({"claims": [
+  {"id": "a", "paper": "P", "claim": "more load, more queries", "scenario": "s.json",
+   "runs": {"quiet": ["applications[0].workload.rate=2"]},
+   "value": ["static:queries.arrived", "quiet/static:queries.arrived"],
+   "holds": "static:queries.arrived > quiet/static:queries.arrived and quiet/static:queries.arrived > 0"},
+  {"id": "b", "paper": "P", "claim": "queries arrive", "scenario": "s.json", "set": ["seed=4"],
+   "holds": "static:queries.arrived > 0"}]})json";
+
+TEST(ClaimsRunner, AClaimsNamedRunsRunWithItsOwnRun) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  ASSERT_EQ(ledger.runs.size(), 3u);  // a's, a's "quiet", b's
+  ClaimsRunOptions options;
+  options.out_dir = dir.path() / "out";
+  options.run = ledger.run_of[0];
+  const std::vector<ClaimResult> results = run_claims(ledger, options);
+
+  EXPECT_TRUE(fs::exists(options.out_dir / ledger.runs[0].key / "static" / "summary.json"));
+  EXPECT_TRUE(fs::exists(options.out_dir / ledger.runs[1].key / "static" / "summary.json"));
+  EXPECT_FALSE(fs::exists(options.out_dir / ledger.runs[2].key));
+  EXPECT_TRUE(results[0].holds && *results[0].holds) << results[0].error;
+  ASSERT_EQ(results[0].values.size(), 2u);
+  EXPECT_GT(results[0].values[0], results[0].values[1]);
+  EXPECT_FALSE(results[1].holds);  // not selected: b's run is its own
+  EXPECT_FALSE(claim_selected(ledger, 1, options));
+}
+
+}  // namespace
+}  // namespace servesim
