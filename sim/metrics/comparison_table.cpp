@@ -15,14 +15,19 @@ namespace {
 // has none), so that the columns stay the same in every scenario.
 // "mem cost" is INFaaS' memory-proportional cost, "-" unless the scenario asks
 // for it (outputs.memory_cost_per_gb_second).
-// The printed table's last column is the wall time, which the CSV leaves out.
-constexpr std::size_t kColumns = 14;
-constexpr std::array<std::string_view, kColumns> kHeaders = {
-    "policy", "queries",    "thr/s",  "good/s", "SLO %",  "p50 ms",   "p99 ms",   "acc %",
-    "max drop %", "cost $", "spot $", "lambda $", "mem cost", "wall s"};
-constexpr std::array<std::string_view, kColumns - 1> kCsvHeaders = {
+// Then, only when a run had offline jobs, the offline inputs done ("-" for a
+// run without), and last in the printed table the wall time, which the CSV
+// leaves out.
+constexpr std::size_t kFixedColumns = 13;
+constexpr std::array<std::string_view, kFixedColumns> kHeaders = {
+    "policy", "queries",    "thr/s",  "good/s", "SLO %",  "p50 ms",   "p99 ms",
+    "acc %",  "max drop %", "cost $", "spot $", "lambda $", "mem cost"};
+constexpr std::array<std::string_view, kFixedColumns> kCsvHeaders = {
     "policy",       "queries",      "throughput_qps", "goodput_qps", "slo_pct",  "p50_ms",     "p99_ms",
     "accuracy_pct", "max_drop_pct", "cost_usd",       "spot_usd",    "lambda_usd", "memory_cost"};
+constexpr std::string_view kOfflineHeader = "offline";
+constexpr std::string_view kOfflineCsvHeader = "offline_inputs_done";
+constexpr std::string_view kWallHeader = "wall s";
 
 std::string fixed_or_dash(const std::optional<double>& value, int decimals) {
   return value ? format_fixed(*value, decimals) : "-";
@@ -32,6 +37,12 @@ void pad(std::string& out, std::string_view cell, std::size_t width, bool left) 
   if (!left) out.append(width - cell.size(), ' ');
   out += cell;
   if (left) out.append(width - cell.size(), ' ');
+}
+
+// Empty for a run without offline jobs: "none done" would read as a failure.
+std::optional<std::uint64_t> offline_inputs_done(const RunSummary& run) {
+  if (run.offline_jobs.empty()) return std::nullopt;
+  return run.offline_inputs_done;
 }
 
 }  // namespace
@@ -49,45 +60,60 @@ void ComparisonTable::add(const RunSummary& run, double wall_seconds) {
   rows_.push_back(Row{run.identity.scenario, run.identity.policy, s.queries.arrived, s.throughput_qps,
                       s.goodput_qps, 100.0 * s.slo_attainment, s.latency_ms.p50_ms, s.latency_ms.p99_ms, s.effective_accuracy,
                       s.max_accuracy_drop, run.cost.total(), run.cost.spot, run.cost.lambda, run.memory_cost,
-                      wall_seconds});
+                      offline_inputs_done(run), wall_seconds});
 }
 
-std::vector<std::string> ComparisonTable::text_cells(const Row& r) const {
-  return {r.policy,
-          std::to_string(r.queries),
-          format_fixed(r.throughput_qps, 1),
-          format_fixed(r.goodput_qps, 1),
-          format_fixed(r.slo_pct, 2),
-          fixed_or_dash(r.p50_ms, 2),
-          fixed_or_dash(r.p99_ms, 2),
-          fixed_or_dash(r.accuracy_pct, 2),
-          fixed_or_dash(r.max_drop_pct, 2),
-          format_fixed(r.cost, 4),
-          format_fixed(r.spot_cost, 4),
-          format_fixed(r.lambda_cost, 4),
-          fixed_or_dash(r.memory_cost, 4),
-          format_fixed(r.wall_s, 2)};
+bool ComparisonTable::has_offline_column() const {
+  return std::any_of(rows_.begin(), rows_.end(), [](const Row& r) { return r.offline_inputs_done.has_value(); });
+}
+
+std::vector<std::string_view> ComparisonTable::text_headers(bool offline_column) {
+  std::vector<std::string_view> headers(kHeaders.begin(), kHeaders.end());
+  if (offline_column) headers.push_back(kOfflineHeader);
+  headers.push_back(kWallHeader);
+  return headers;
+}
+
+std::vector<std::string> ComparisonTable::text_cells(const Row& r, bool offline_column) {
+  std::vector<std::string> cells = {r.policy,
+                                    std::to_string(r.queries),
+                                    format_fixed(r.throughput_qps, 1),
+                                    format_fixed(r.goodput_qps, 1),
+                                    format_fixed(r.slo_pct, 2),
+                                    fixed_or_dash(r.p50_ms, 2),
+                                    fixed_or_dash(r.p99_ms, 2),
+                                    fixed_or_dash(r.accuracy_pct, 2),
+                                    fixed_or_dash(r.max_drop_pct, 2),
+                                    format_fixed(r.cost, 4),
+                                    format_fixed(r.spot_cost, 4),
+                                    format_fixed(r.lambda_cost, 4),
+                                    fixed_or_dash(r.memory_cost, 4)};
+  if (offline_column) cells.push_back(r.offline_inputs_done ? std::to_string(*r.offline_inputs_done) : "-");
+  cells.push_back(format_fixed(r.wall_s, 2));
+  return cells;
 }
 
 void ComparisonTable::print(std::ostream& out) const {
+  const bool offline = has_offline_column();
+  const std::vector<std::string_view> headers = text_headers(offline);
   std::vector<std::vector<std::string>> cells;
-  for (const auto& row : rows_) cells.push_back(text_cells(row));
-  std::array<std::size_t, kColumns> width{};
-  for (std::size_t c = 0; c < kColumns; ++c) {
-    width[c] = kHeaders[c].size();
+  for (const auto& row : rows_) cells.push_back(text_cells(row, offline));
+  std::vector<std::size_t> width(headers.size());
+  for (std::size_t c = 0; c < headers.size(); ++c) {
+    width[c] = headers[c].size();
     for (const auto& line : cells) width[c] = std::max(width[c], line[c].size());
   }
   auto print_line = [&](auto cell_at) {
     std::string line;
-    for (std::size_t c = 0; c < kColumns; ++c) {
+    for (std::size_t c = 0; c < headers.size(); ++c) {
       if (c > 0) line += "  ";
       pad(line, cell_at(c), width[c], c == 0);  // names read best left-aligned, numbers right
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << '\n';
   };
-  print_line([&](std::size_t c) { return kHeaders[c]; });
-  std::size_t total = 2 * (kColumns - 1);
+  print_line([&](std::size_t c) { return headers[c]; });
+  std::size_t total = 2 * (headers.size() - 1);
   for (auto w : width) total += w;
   out << std::string(total, '-') << '\n';
   for (const auto& line : cells) print_line([&](std::size_t c) { return std::string_view(line[c]); });
@@ -144,6 +170,11 @@ void ComparisonTable::write_csv(std::ostream& out) const {
     text += ',';
     text += h;
   }
+  const bool offline = has_offline_column();
+  if (offline) {
+    text += ',';
+    text += kOfflineCsvHeader;
+  }
   text += '\n';
   for (const auto& r : rows_) {
     append_csv_field(text, r.scenario);
@@ -165,6 +196,10 @@ void ComparisonTable::write_csv(std::ostream& out) const {
     }
     text += ',';
     append_optional(text, r.memory_cost);
+    if (offline) {
+      text += ',';
+      if (r.offline_inputs_done) append_uint(text, *r.offline_inputs_done);
+    }
     text += '\n';
   }
   out << text;

@@ -1,8 +1,10 @@
 #pragma once
 // The table printed at the end of `servesim run`: one row per policy, the same
 // columns in every scenario, so that tables from different scenarios line up.
-// The same rows go to comparison.csv, without the wall time (timing.json has
-// it), so that a rerun writes the same bytes.
+// The one exception: a scenario with offline jobs adds a last column (before
+// the wall time), the offline inputs done, so that tables of online-only
+// scenarios stay as they were. The same rows go to comparison.csv, without
+// the wall time (timing.json has it), so that a rerun writes the same bytes.
 #include <optional>
 #include <ostream>
 #include <string>
@@ -49,9 +51,13 @@ class ComparisonTable {
     double spot_cost = 0;
     double lambda_cost = 0;
     std::optional<double> memory_cost;  // INFaaS' normalized cost, when asked for
+    std::optional<std::uint64_t> offline_inputs_done;  // empty: the run had no offline jobs
     double wall_s = 0;
   };
-  std::vector<std::string> text_cells(const Row& row) const;
+  // Whether any run had offline jobs: the table then has their column.
+  bool has_offline_column() const;
+  static std::vector<std::string_view> text_headers(bool offline_column);
+  static std::vector<std::string> text_cells(const Row& row, bool offline_column);
 
   std::vector<Row> rows_;
 };

@@ -149,6 +149,7 @@ void RunMetrics::close(SimTime window_end, const ClusterSnapshot& snapshot, bool
   const bool rows = length_s > 0 || window_all_.counts().arrived > 0 || window_all_.counts().finished() > 0;
   row_.offline_completed = 0;
   for (std::uint64_t n : window_offline_) row_.offline_completed += n;
+  row_.offline_paused = window_paused_;
   if (rows) emit_row(kAllApps, window_all_, length_s, open_window_);
   for (std::size_t a = 0; a < app_count(); ++a) {
     if (rows && app_count() > 1) {
@@ -165,6 +166,7 @@ void RunMetrics::close(SimTime window_end, const ClusterSnapshot& snapshot, bool
   }
   open_window_ = ClusterSnapshot{};
   std::fill(window_offline_.begin(), window_offline_.end(), 0);
+  window_paused_.fill(false);
   window_start_ = window_end;
 }
 

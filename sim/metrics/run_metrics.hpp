@@ -93,6 +93,9 @@ class RunMetrics {
     window_offline_[app] += inputs;
     offline_done_ += inputs;
   }
+  // The policy held offline work back now on a worker of this kind: flags
+  // the open window (WindowRow::offline_paused), however often it is noted.
+  void on_offline_paused(DeviceKind kind) { window_paused_[static_cast<std::size_t>(kind)] = true; }
   // At the end of the run, every offline job's result (in job order).
   void set_offline_jobs(std::vector<OfflineJobResult> jobs) { offline_jobs_ = std::move(jobs); }
   const std::vector<OfflineJobResult>& offline_jobs() const { return offline_jobs_; }
@@ -178,6 +181,7 @@ class RunMetrics {
   WindowRow row_;  // reused so that a window costs no allocation
   std::vector<std::uint64_t> window_offline_;  // per application: offline inputs finished in the open window
   std::uint64_t offline_done_ = 0;
+  std::array<bool, kDeviceKindCount> window_paused_{};  // by kind: an offline pause noted in the open window
   std::vector<OfflineJobResult> offline_jobs_;
 };
 

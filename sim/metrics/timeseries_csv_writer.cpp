@@ -15,14 +15,14 @@ void append_by_kind(std::string& out, std::string_view prefix) {
 
 }  // namespace
 
-TimeSeriesCsvWriter::TimeSeriesCsvWriter(std::ostream& out, bool offline_column)
-    : out_(out), offline_column_(offline_column) {
-  out_ << header(offline_column);
+TimeSeriesCsvWriter::TimeSeriesCsvWriter(std::ostream& out, bool offline_columns)
+    : out_(out), offline_columns_(offline_columns) {
+  out_ << header(offline_columns);
 }
 
 TimeSeriesCsvWriter::~TimeSeriesCsvWriter() { flush(); }
 
-std::string TimeSeriesCsvWriter::header(bool offline_column) {
+std::string TimeSeriesCsvWriter::header(bool offline_columns) {
   std::string h =
       "window_start_s,window_end_s,app,arrivals,demand_qps,completed,on_time,late,dropped,rejected,unfinished,"
       "throughput_qps,goodput_qps,latency_p50_ms,latency_p99_ms,effective_accuracy";
@@ -31,7 +31,13 @@ std::string TimeSeriesCsvWriter::header(bool offline_column) {
   append_by_kind(h, "utilisation_");
   h += ",instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts";
   h += ",cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed";
-  if (offline_column) h += ",offline_completed";
+  if (offline_columns) {
+    h += ",offline_completed";
+    for (DeviceKind kind : kWorkerKinds) {
+      h += ",offline_paused_";
+      h += device_kind_name(kind);
+    }
+  }
   h += '\n';
   return h;
 }
@@ -77,12 +83,20 @@ void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
     s += ',';
     append_number(s, value);
   }
-  if (offline_column_) {
-    s += ',';
-    append_uint(s, r.offline_completed);
-  }
+  if (offline_columns_) append_offline(r);
   s += '\n';
   out_ << s;
+}
+
+// A pause flag is written 0 or 1, so that summing its column counts the
+// windows with a pause.
+void TimeSeriesCsvWriter::append_offline(const WindowRow& r) {
+  line_ += ',';
+  append_uint(line_, r.offline_completed);
+  for (DeviceKind kind : kWorkerKinds) {
+    line_ += ',';
+    append_uint(line_, r.offline_paused[static_cast<std::size_t>(kind)] ? 1 : 0);
+  }
 }
 
 void TimeSeriesCsvWriter::flush() { out_.flush(); }

@@ -12,6 +12,11 @@
 
 namespace servesim {
 
+// The kinds whose devices form workers a policy may pause offline work on:
+// every kind but Lambda, which has no workers.
+inline constexpr std::array<DeviceKind, 3> kWorkerKinds = {DeviceKind::kCpu, DeviceKind::kGpu,
+                                                           DeviceKind::kInferentia};
+
 struct WindowRow {
   double start_s = 0;
   double end_s = 0;
@@ -48,9 +53,13 @@ struct WindowRow {
   double cost_spot = 0;
   double cost_lambda = 0;
   double cost_fixed = 0;
-  // Offline inputs finished in the window (a column only when the scenario
-  // has offline jobs).
+  // Offline inputs finished in the window, and whether the policy held
+  // offline work back on a worker of each kind during it
+  // (ClusterControl::note_offline_paused; cluster-wide, like the devices, so
+  // the same on every application's row). Columns only when the scenario has
+  // offline jobs; a pause is a flag of kWorkerKinds only.
   std::uint64_t offline_completed = 0;
+  std::array<bool, kDeviceKindCount> offline_paused{};
 };
 
 class WindowSink {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/cluster/device_kind.hpp"
 #include "sim/cluster/instance.hpp"
 #include "sim/serving/application.hpp"
 
@@ -55,6 +56,14 @@ class ClusterControl {
   virtual std::uint64_t dispatch_offline(OfflineJobId /*job*/, ReplicaId /*replica*/, std::uint64_t /*count*/) {
     return 0;
   }
+  // The policy held offline work back at this moment on a worker whose
+  // devices are of `kind` (INFaaS calls it at each throttle check that pauses
+  // a worker holding a replica that serves a waiting job). Only reported:
+  // timeseries.csv's offline_paused_<kind> is 1 in a window with a note of
+  // that kind. A pause itself is the policy not dispatching; nothing here
+  // stops work. Lambda has no workers, hence no pause. The default records
+  // nothing: a control that knows no offline work.
+  virtual void note_offline_paused(DeviceKind /*kind*/) {}
 };
 
 }  // namespace servesim

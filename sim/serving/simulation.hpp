@@ -103,6 +103,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void stop_instance(InstanceId id) override;
   void set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) override;
   std::uint64_t dispatch_offline(OfflineJobId job, ReplicaId replica, std::uint64_t count) override;
+  void note_offline_paused(DeviceKind kind) override;
 
   struct Device {
     DeviceTypeId type = 0;

@@ -42,6 +42,17 @@ std::uint64_t Simulation::dispatch_offline(OfflineJobId job, ReplicaId target, s
   return n;
 }
 
+// Only recorded (the policy pauses by not dispatching). A note without
+// offline jobs, or on Lambda, which has no workers, is a policy's bug: its
+// flag would have no column to show in.
+void Simulation::note_offline_paused(DeviceKind kind) {
+  if (config_.offline_jobs.empty()) {
+    throw InvariantError("policy noted an offline pause, but the scenario has no offline jobs");
+  }
+  if (kind == DeviceKind::kLambda) throw InvariantError("policy noted an offline pause on Lambda, which has no workers");
+  metrics_.on_offline_paused(kind);
+}
+
 // Online work first, device-wide: an offline batch takes a slot only while
 // no replica of the device has an online visit queued or waits for a slot,
 // so that no online query ever waits behind an offline input not yet started

@@ -92,6 +92,41 @@ TEST(ComparisonTable, MergedCsvKeepsTheOtherPoliciesRowsInScenarioOrder) {
   EXPECT_EQ(ComparisonTable::merged_csv("scenario,policy,y\ns,a,1\n", fresh, {"a", "b"}), fresh);
 }
 
+// The first run had an offline job, of which 42 inputs were done; the
+// second had none.
+std::vector<RunSummary> runs_with_offline() {
+  auto runs = two_runs();
+  runs[0].offline_jobs = {OfflineJobResult{"a", "nightly", 50, 42}};
+  runs[0].offline_inputs_done = 42;
+  return runs;
+}
+
+TEST(ComparisonTable, OfflineInputsDoneBeforeTheWallTimeWhenARunHadOfflineJobs) {
+  const ComparisonTable table(runs_with_offline(), {1.5, 0.25});
+  std::ostringstream printed, csv;
+  table.print(printed);
+  table.write_csv(csv);
+  const auto text = lines_of(printed.str());
+  ASSERT_EQ(text.size(), 4u);
+  EXPECT_TRUE(text[0].ends_with("mem cost  offline  wall s")) << text[0];
+  EXPECT_TRUE(text[2].ends_with("       42    1.50")) << text[2];
+  EXPECT_TRUE(text[3].ends_with("        -    0.25")) << text[3];  // no offline jobs: not "0 done"
+  const auto rows = lines_of(csv.str());
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_TRUE(rows[0].ends_with(",memory_cost,offline_inputs_done")) << rows[0];
+  EXPECT_TRUE(rows[1].ends_with(",0.158,0.055,0.003,,42")) << rows[1];
+  EXPECT_EQ(rows[2], "quickstart,infaas-with-a-long-label,0,0,0,100,,,,,0,0,0,,");
+}
+
+// Without offline jobs the table is what it was before they existed: the
+// same bytes (the CSV header above, and no printed column).
+TEST(ComparisonTable, NoOfflineColumnWithoutOfflineJobs) {
+  std::ostringstream printed;
+  ComparisonTable(two_runs(), {1.5, 0.25}).print(printed);
+  EXPECT_EQ(printed.str().find("offline"), std::string::npos);
+  EXPECT_TRUE(lines_of(printed.str())[0].ends_with("mem cost  wall s"));
+}
+
 TEST(ComparisonTable, MismatchedWallTimesAreABug) {
   EXPECT_THROW(ComparisonTable(two_runs(), {1.0}), InvariantError);
 }

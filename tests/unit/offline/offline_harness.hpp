@@ -72,25 +72,34 @@ class Collect final : public QuerySink, public WindowSink {
   OfflineRunResult& out_;
 };
 
-// Runs the whole engine; its end-of-run checks (online and offline
-// conservation among them) throw InvariantError if they fail.
-inline OfflineRunResult run_offline(const TempDir& dir, const nlohmann::json& doc) {
-  const auto file = dir.write("scenario.json", doc.dump(2));
-  const Scenario scenario = load_scenario(file.string());
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path()};
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+// Runs the whole engine with `controller` as the policy; its end-of-run
+// checks (online and offline conservation among them) throw InvariantError if
+// they fail.
+inline OfflineRunResult run_offline(const Scenario& scenario, Controller& controller) {
   OfflineRunResult out;
   Collect collect(out);
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
                                       &collect, &collect, scenario.world.warmup});
-  Simulation simulation(scenario.world, *policy, metrics);
+  Simulation simulation(scenario.world, controller, metrics);
   simulation.start();
   simulation.run();
   out.jobs = metrics.offline_jobs();
   out.offline_done = metrics.offline_done();
   out.counts = metrics.total().counts();
   return out;
+}
+
+inline Scenario load_offline_scenario(const TempDir& dir, const nlohmann::json& doc) {
+  return load_scenario(dir.write("scenario.json", doc.dump(2)).string());
+}
+
+// The same, with the scenario's first policy (static).
+inline OfflineRunResult run_offline(const TempDir& dir, const nlohmann::json& doc) {
+  const Scenario scenario = load_offline_scenario(dir, doc);
+  const PolicySpec& spec = scenario.policies.at(0);
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path()};
+  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  return run_offline(scenario, *policy);
 }
 
 inline nlohmann::json job(double submit_s, int inputs) { return {{"submit_s", submit_s}, {"inputs", inputs}}; }

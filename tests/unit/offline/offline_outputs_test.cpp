@@ -33,6 +33,7 @@ TEST(OfflineOutputs, SameSeedSameBytes) {
   for (const char* file : {"summary.json", "timeseries.csv"}) {
     EXPECT_EQ(read_text(dir.path() / "one" / "static" / file), read_text(dir.path() / "two" / "static" / file)) << file;
   }
+  EXPECT_EQ(read_text(dir.path() / "one" / "comparison.csv"), read_text(dir.path() / "two" / "comparison.csv"));
 }
 
 TEST(OfflineOutputs, SummaryAndTimeSeriesReportTheJobs) {
@@ -54,7 +55,44 @@ TEST(OfflineOutputs, SummaryAndTimeSeriesReportTheJobs) {
   EXPECT_TRUE(second.contains("deadline_met"));
   const std::string series = read_text(dir.path() / "out" / "static" / "timeseries.csv");
   const std::string header = series.substr(0, series.find('\n'));
-  EXPECT_EQ(header.substr(header.rfind(',') + 1), "offline_completed");
+  EXPECT_TRUE(header.ends_with(",offline_completed,offline_paused_cpu,offline_paused_gpu,offline_paused_inferentia"))
+      << header;
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// The comparison table's last data column (before the printed wall time) is
+// summary.json's offline.inputs_done.
+TEST(OfflineOutputs, ComparisonTableShowsTheInputsDone) {
+  TempDir dir;
+  dir.write_json("scenario.json", busy_world(dir));
+  const CliResult r = run_servesim(
+      {"run", (dir.path() / "scenario.json").string(), "--out", (dir.path() / "out").string(), "--quiet"}, dir.path());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json summary = json::parse(read_text(dir.path() / "out" / "static" / "summary.json"));
+  const std::string done = std::to_string(summary.at("offline").at("inputs_done").get<std::uint64_t>());
+  const std::string csv = read_text(dir.path() / "out" / "comparison.csv");
+  EXPECT_TRUE(first_line(csv).ends_with(",memory_cost,offline_inputs_done")) << csv;
+  EXPECT_TRUE(csv.ends_with("," + done + "\n")) << csv;
+  EXPECT_NE(r.out.find("mem cost  offline  wall s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" " + done + " "), std::string::npos) << r.out;
+}
+
+// Without offline jobs, none of their columns: online-only outputs are as
+// they were before offline jobs existed.
+TEST(OfflineOutputs, NoOfflineColumnsWithoutOfflineJobs) {
+  TempDir dir;
+  json doc = busy_world(dir);
+  doc["applications"][0].erase("offline_jobs");
+  dir.write_json("scenario.json", doc);
+  const CliResult r = run_servesim(
+      {"run", (dir.path() / "scenario.json").string(), "--out", (dir.path() / "out").string(), "--quiet"}, dir.path());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(first_line(read_text(dir.path() / "out" / "static" / "timeseries.csv")).find("offline"),
+            std::string::npos);
+  EXPECT_TRUE(first_line(read_text(dir.path() / "out" / "comparison.csv")).ends_with(",memory_cost"));
+  EXPECT_NE(r.out.find("mem cost  wall s\n"), std::string::npos) << r.out;
+  EXPECT_FALSE(json::parse(read_text(dir.path() / "out" / "static" / "summary.json")).contains("offline"));
 }
 
 }  // namespace
