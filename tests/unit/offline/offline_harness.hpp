@@ -2,6 +2,7 @@
 // Runs the engine on a hand-made one-GPU world with offline jobs: the scenario
 // is loaded by the real loader and run with its first policy (static); the
 // run keeps every online outcome, every time-series row and the jobs' results.
+#include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -103,5 +104,120 @@ inline OfflineRunResult run_offline(const TempDir& dir, const nlohmann::json& do
 }
 
 inline nlohmann::json job(double submit_s, int inputs) { return {{"submit_s", submit_s}, {"inputs", inputs}}; }
+
+// Cloud instances (offline_instance_loss_test.cpp). The world of
+// offline_world with its GPU moved onto instances: instance type "g1" holds
+// one "gpu" ($1/h, boot 60 s); one warm instance per entry of `markets`
+// ("spot" or "on_demand"), instance i holding device i. The static placement
+// is given `replicas` replicas, each on the roomiest GPU: replica i on device i.
+inline nlohmann::json on_instances(nlohmann::json doc, const std::vector<std::string>& markets, int replicas) {
+  doc["catalogs"]["hardware"][0]["instance_types"] = nlohmann::json::array(
+      {{{"name", "g1"},
+        {"vcpus", 4},
+        {"memory_mb", 16000},
+        {"devices", nlohmann::json::array({{{"type", "gpu"}, {"count", 1}}})},
+        {"price_per_hour", 1.0},
+        {"boot_latency_s", 60}}});
+  nlohmann::json instances = nlohmann::json::array();
+  for (const std::string& market : markets) instances.push_back({{"type", "g1"}, {"market", market}});
+  doc["cluster"] = {{"instances", std::move(instances)}};
+  doc["policies"][0]["params"]["placement"][0]["count"] = replicas;
+  return doc;
+}
+
+// The cloud takes back the oldest running spot instance at `at_s`; the
+// policy hears of it `notice_s` before.
+inline nlohmann::json interrupt_spot_at(nlohmann::json doc, double at_s, double notice_s) {
+  doc["cloud"] = {{"spot", {{"interruptions", {{"at", nlohmann::json::array({{{"at_s", at_s}, {"count", 1}}})}}},
+                            {"notice_s", notice_s}}}};
+  return doc;
+}
+
+// What a policy may see of the offline books at one instant.
+struct OfflineSnapshot {
+  SimTime at;
+  std::vector<std::uint64_t> backlog;         // per job
+  std::vector<ReplicaState> state;            // per replica id
+  std::vector<std::uint64_t> offline_queued;  // per replica id
+};
+
+inline OfflineSnapshot offline_snapshot(const ClusterView& view) {
+  OfflineSnapshot s;
+  s.at = view.now();
+  for (OfflineJobId j = 0; j < view.offline_jobs().size(); ++j) s.backlog.push_back(view.offline_backlog(j));
+  for (ReplicaId r = 0; r < view.replica_count(); ++r) {
+    const ReplicaInfo info = view.replica(r);
+    s.state.push_back(info.state);
+    s.offline_queued.push_back(info.offline_queued);
+  }
+  return s;
+}
+
+// Forwards everything to the policy, and looks at the offline books right
+// after the policy has heard that an instance is gone (and re-dispatched).
+class OfflineWatch final : public Controller {
+ public:
+  explicit OfflineWatch(Controller& inner) : inner_(inner) {}
+  std::vector<OfflineSnapshot> after_gone;
+
+  void start(ClusterControl& control, const ClusterView& view) override { inner_.start(control, view); }
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override {
+    return inner_.route(request, control, view);
+  }
+  Duration tick_interval() const override { return inner_.tick_interval(); }
+  void on_tick(ClusterControl& control, const ClusterView& view) override { inner_.on_tick(control, view); }
+  void on_replica_ready(ReplicaId id, ClusterControl& control, const ClusterView& view) override {
+    inner_.on_replica_ready(id, control, view);
+  }
+  void on_instance_ready(InstanceId id, ClusterControl& control, const ClusterView& view) override {
+    inner_.on_instance_ready(id, control, view);
+  }
+  void on_interruption_notice(InstanceId id, SimTime at, ClusterControl& control, const ClusterView& view) override {
+    inner_.on_interruption_notice(id, at, control, view);
+  }
+  void on_instance_gone(InstanceId id, ClusterControl& control, const ClusterView& view) override {
+    inner_.on_instance_gone(id, control, view);
+    after_gone.push_back(offline_snapshot(view));
+  }
+  void on_offline_submitted(OfflineJobId job, ClusterControl& control, const ClusterView& view) override {
+    inner_.on_offline_submitted(job, control, view);
+  }
+  void report(PolicyCounters& out) const override { inner_.report(out); }
+
+ private:
+  Controller& inner_;
+};
+
+struct WatchedOfflineRun : OfflineRunResult {
+  std::vector<OfflineSnapshot> after_gone;  // one per instance gone, in order
+  OfflineSnapshot at_end;                   // after the run's end-of-run checks
+  std::vector<InstanceInfo> instances;      // at the end
+};
+
+// run_offline, with the policy behind an OfflineWatch, and the books kept at
+// the end (where the engine has checked offline conservation, I5).
+inline WatchedOfflineRun run_offline_watched(const TempDir& dir, const nlohmann::json& doc) {
+  const auto file = dir.write("scenario.json", doc.dump(2));
+  const Scenario scenario = load_scenario(file.string());
+  const PolicySpec& spec = scenario.policies.at(0);
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path()};
+  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  OfflineWatch watch(*policy);
+  WatchedOfflineRun out;
+  Collect collect(out);
+  RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
+                                      &collect, &collect, scenario.world.warmup});
+  Simulation simulation(scenario.world, watch, metrics);
+  simulation.start();
+  simulation.run();
+  out.jobs = metrics.offline_jobs();
+  out.offline_done = metrics.offline_done();
+  out.counts = metrics.total().counts();
+  out.after_gone = watch.after_gone;
+  out.at_end = offline_snapshot(simulation.view());
+  const ClusterView& view = simulation.view();
+  for (InstanceId i = 0; i < view.instance_count(); ++i) out.instances.push_back(view.instance(i));
+  return out;
+}
 
 }  // namespace servesim::test
