@@ -94,6 +94,7 @@ void OfflineThrottle::check(const MetadataStore& store, const ClusterView& view,
       fill(store, w, view, control);
     } else if (worker.phase != WorkerPhase::kGone && holds_waiting_work(store, w, view)) {
       ++stats_.paused_checks[static_cast<std::size_t>(worker.kind)];
+      control.note_offline_paused(worker.kind);  // timeseries.csv's offline_paused_<kind>
     }
   }
 }

@@ -34,11 +34,13 @@ const fs::path kSource = SERVESIM_SOURCE_DIR;
 const std::string kLedger = (kSource / "configs/scenarios/papers/claims.json").string();
 const fs::path kGoldens = kSource / "tests/regression/goldens";
 
-// The outcomes a golden keeps: counts, rates, accuracy, cost, and every policy counter.
+// The outcomes a golden keeps: counts, rates, accuracy, cost, offline inputs
+// done (null without offline jobs), and every policy counter.
 const std::vector<std::string> kGoldenMetrics = {
     "queries.arrived", "queries.completed", "queries.on_time",    "queries.late",        "queries.dropped",
     "queries.rejected", "queries.unfinished", "throughput_qps",   "goodput_qps",         "violation_ratio",
-    "effective_accuracy", "max_accuracy_drop", "cost.total",      "cost.memory_normalized", "drain_s"};
+    "effective_accuracy", "max_accuracy_drop", "cost.total",      "cost.memory_normalized", "drain_s",
+    "offline.inputs_done"};
 
 void flatten(const json& node, const std::string& prefix, json& out) {
   for (const auto& [key, value] : node.items()) {

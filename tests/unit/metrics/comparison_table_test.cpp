@@ -96,7 +96,12 @@ TEST(ComparisonTable, MergedCsvKeepsTheOtherPoliciesRowsInScenarioOrder) {
 // second had none.
 std::vector<RunSummary> runs_with_offline() {
   auto runs = two_runs();
-  runs[0].offline_jobs = {OfflineJobResult{"a", "nightly", 50, 42}};
+  OfflineJobResult job;
+  job.app = "a";
+  job.name = "nightly";
+  job.inputs = 50;
+  job.done = 42;
+  runs[0].offline_jobs = {job};
   runs[0].offline_inputs_done = 42;
   return runs;
 }
