@@ -4,6 +4,7 @@
 // run keeps every online outcome, every time-series row and the jobs' results.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -76,8 +77,9 @@ class Collect final : public QuerySink, public WindowSink {
 // Runs the whole engine with `controller` as the policy; its end-of-run
 // checks (online and offline conservation among them) throw InvariantError if
 // they fail.
-inline OfflineRunResult run_offline(const Scenario& scenario, Controller& controller) {
-  OfflineRunResult out;
+// `at_end` sees the simulation after the run, before it is destroyed.
+inline void run_engine(const Scenario& scenario, Controller& controller, OfflineRunResult& out,
+                       const std::function<void(const Simulation&)>& at_end = {}) {
   Collect collect(out);
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
                                       &collect, &collect, scenario.world.warmup});
@@ -87,6 +89,12 @@ inline OfflineRunResult run_offline(const Scenario& scenario, Controller& contro
   out.jobs = metrics.offline_jobs();
   out.offline_done = metrics.offline_done();
   out.counts = metrics.total().counts();
+  if (at_end) at_end(simulation);
+}
+
+inline OfflineRunResult run_offline(const Scenario& scenario, Controller& controller) {
+  OfflineRunResult out;
+  run_engine(scenario, controller, out);
   return out;
 }
 
@@ -204,19 +212,12 @@ inline WatchedOfflineRun run_offline_watched(const TempDir& dir, const nlohmann:
   const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   OfflineWatch watch(*policy);
   WatchedOfflineRun out;
-  Collect collect(out);
-  RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
-                                      &collect, &collect, scenario.world.warmup});
-  Simulation simulation(scenario.world, watch, metrics);
-  simulation.start();
-  simulation.run();
-  out.jobs = metrics.offline_jobs();
-  out.offline_done = metrics.offline_done();
-  out.counts = metrics.total().counts();
+  run_engine(scenario, watch, out, [&](const Simulation& simulation) {
+    const ClusterView& view = simulation.view();
+    out.at_end = offline_snapshot(view);
+    for (InstanceId i = 0; i < view.instance_count(); ++i) out.instances.push_back(view.instance(i));
+  });
   out.after_gone = watch.after_gone;
-  out.at_end = offline_snapshot(simulation.view());
-  const ClusterView& view = simulation.view();
-  for (InstanceId i = 0; i < view.instance_count(); ++i) out.instances.push_back(view.instance(i));
   return out;
 }
 

@@ -22,6 +22,18 @@ using nlohmann::json;
 
 constexpr double kEps = 1e-9;
 
+// The run's one job finished all its `inputs` at `completed_s`, after
+// `waiting_s` during which none of its inputs ran.
+void expect_one_job_finished(const WatchedOfflineRun& run, std::uint64_t inputs, double completed_s,
+                             double waiting_s) {
+  ASSERT_EQ(run.jobs.size(), 1u);
+  EXPECT_EQ(run.jobs[0].inputs, inputs);
+  EXPECT_EQ(run.jobs[0].done, inputs);
+  ASSERT_TRUE(run.jobs[0].completed_s);
+  EXPECT_NEAR(*run.jobs[0].completed_s, completed_s, kEps);
+  EXPECT_NEAR(run.jobs[0].waiting_s, waiting_s, kEps);
+}
+
 // Offline inputs finished per 10 ms window (the "all" rows), the first `n` windows.
 std::vector<std::uint64_t> per_window(const OfflineRunResult& run, std::size_t n) {
   std::vector<std::uint64_t> out(n, 0);
@@ -69,12 +81,7 @@ TEST(OfflineInstanceLoss, ASpotInterruptionSendsTheInputsItHeldToTheSurvivingRep
   EXPECT_EQ(run.instances[0].state, InstanceState::kStopped);
   EXPECT_EQ(run.instances[1].state, InstanceState::kRunning);
 
-  ASSERT_EQ(run.jobs.size(), 1u);
-  EXPECT_EQ(run.jobs[0].inputs, 10u);
-  EXPECT_EQ(run.jobs[0].done, 10u);
-  ASSERT_TRUE(run.jobs[0].completed_s);
-  EXPECT_NEAR(*run.jobs[0].completed_s, 0.053, kEps);
-  EXPECT_NEAR(run.jobs[0].waiting_s, 0.0, kEps);
+  expect_one_job_finished(run, 10, 0.053, 0.0);
   EXPECT_EQ(run.offline_done, 10u);
   // Per 10 ms window: the 4 of 17 ms, the 2 of 29 ms, none in 30-40 ms, then
   // the 2 of 41 ms and the 2 of 53 ms. After 23 ms only replica 1 is left:
@@ -227,11 +234,7 @@ TEST(OfflineInstanceLoss, StoppingABootingInstanceReturnsTheInputsOfItsLoadingRe
   ASSERT_EQ(run.instances.size(), 2u);
   EXPECT_EQ(run.instances[1].state, InstanceState::kStopped);
 
-  ASSERT_EQ(run.jobs.size(), 1u);
-  EXPECT_EQ(run.jobs[0].done, 10u);
-  ASSERT_TRUE(run.jobs[0].completed_s);
-  EXPECT_NEAR(*run.jobs[0].completed_s, 2.05, kEps);
-  EXPECT_NEAR(run.jobs[0].waiting_s, 0.45, kEps);
+  expect_one_job_finished(run, 10, 2.05, 0.45);
   EXPECT_EQ(completed_in_rows(run), 10u);
 }
 
@@ -262,11 +265,7 @@ TEST(OfflineInstanceLoss, StoppingARunningInstanceDrainsTheInputsItHolds) {
   ASSERT_EQ(run.instances.size(), 2u);
   EXPECT_EQ(run.instances[1].state, InstanceState::kStopped);
 
-  ASSERT_EQ(run.jobs.size(), 1u);
-  EXPECT_EQ(run.jobs[0].done, 200u);
-  ASSERT_TRUE(run.jobs[0].completed_s);
-  EXPECT_NEAR(*run.jobs[0].completed_s, 1.505, kEps);
-  EXPECT_NEAR(run.jobs[0].waiting_s, 0.0, kEps);
+  expect_one_job_finished(run, 200, 1.505, 0.0);
   EXPECT_EQ(completed_in_rows(run), 200u);
 }
 

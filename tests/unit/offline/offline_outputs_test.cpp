@@ -36,11 +36,16 @@ TEST(OfflineOutputs, SameSeedSameBytes) {
   EXPECT_EQ(read_text(dir.path() / "one" / "comparison.csv"), read_text(dir.path() / "two" / "comparison.csv"));
 }
 
+// `servesim run` on busy_world, into dir/out.
+CliResult run_busy_world(const TempDir& dir) {
+  dir.write_json("scenario.json", busy_world(dir));
+  return run_servesim(
+      {"run", (dir.path() / "scenario.json").string(), "--out", (dir.path() / "out").string(), "--quiet"}, dir.path());
+}
+
 TEST(OfflineOutputs, SummaryAndTimeSeriesReportTheJobs) {
   TempDir dir;
-  dir.write_json("scenario.json", busy_world(dir));
-  const CliResult r = run_servesim(
-      {"run", (dir.path() / "scenario.json").string(), "--out", (dir.path() / "out").string(), "--quiet"}, dir.path());
+  const CliResult r = run_busy_world(dir);
   ASSERT_EQ(r.status, 0) << r.err;
   const json summary = json::parse(read_text(dir.path() / "out" / "static" / "summary.json"));
   const json& offline = summary.at("offline");
@@ -65,9 +70,7 @@ std::string first_line(const std::string& text) { return text.substr(0, text.fin
 // summary.json's offline.inputs_done.
 TEST(OfflineOutputs, ComparisonTableShowsTheInputsDone) {
   TempDir dir;
-  dir.write_json("scenario.json", busy_world(dir));
-  const CliResult r = run_servesim(
-      {"run", (dir.path() / "scenario.json").string(), "--out", (dir.path() / "out").string(), "--quiet"}, dir.path());
+  const CliResult r = run_busy_world(dir);
   ASSERT_EQ(r.status, 0) << r.err;
   const json summary = json::parse(read_text(dir.path() / "out" / "static" / "summary.json"));
   const std::string done = std::to_string(summary.at("offline").at("inputs_done").get<std::uint64_t>());
