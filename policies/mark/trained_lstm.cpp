@@ -1,0 +1,39 @@
+#include "policies/mark/trained_lstm.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "policies/mark/lstm_training_data.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace servesim::mark {
+
+TrainedLstm::TrainedLstm(LstmParameters parameters, MinMaxScaler scaler, std::span<const double> history)
+    : parameters_(std::move(parameters)), scaler_(scaler), start_state_(parameters_.units()) {
+  if (history.size() < 2) throw InvariantError("trained LSTM: a history of at least 2 samples sets its state");
+  LstmState next(parameters_.units());
+  LstmStepTrace trace(parameters_.units());
+  for (double difference : first_differences(history)) {
+    advance(start_state_, difference, next, trace);
+    std::swap(start_state_, next);
+  }
+  start_sample_ = history.back();
+}
+
+void TrainedLstm::advance(const LstmState& from, double difference, LstmState& to, LstmStepTrace& trace) const {
+  lstm_step(parameters_, from, scaler_.scale(difference), to, trace);
+}
+
+std::vector<double> TrainedLstm::forecast(const LstmState& state, double current) const {
+  Eigen::VectorXd scaled(static_cast<Eigen::Index>(window()));
+  dense_output(parameters_, state.hidden, scaled);
+  std::vector<double> f(window());
+  double level = current;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    level += scaler_.unscale(scaled[static_cast<Eigen::Index>(i)]);
+    f[i] = std::max(level, 0.0);
+  }
+  return f;
+}
+
+}  // namespace servesim::mark

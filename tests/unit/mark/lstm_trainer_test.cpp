@@ -1,0 +1,91 @@
+// Training MArk's LSTM (lstm_trainer.hpp): the public code's data framing,
+// the scaler, determinism, the falling loss, and the trained model's forecast.
+#include "policies/mark/lstm_trainer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "policies/mark/keras_initializers.hpp"
+#include "policies/mark/lstm_training_data.hpp"
+#include "sim/core/input_error.hpp"
+#include "tests/unit/mark/sample_series.hpp"
+
+namespace servesim::mark {
+namespace {
+
+using test::small_settings;
+using test::wavy_history;
+
+bool same_bytes(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+}
+
+TEST(MarkLstmTrainingData, FollowsSeriesToSupervisedWithOneLagAndPwOutputs) {
+  const std::vector<double> history = {0, 1, 3, 6, 10};  // differences 1, 2, 3, 4
+  const LstmTrainingData data(history, 2);
+  EXPECT_EQ(data.scaler().min(), 1.0);
+  EXPECT_EQ(data.scaler().range(), 3.0);
+  ASSERT_EQ(data.pairs(), 2u);  // 5 samples - 1 - Pw
+  EXPECT_DOUBLE_EQ(data.input(0), -1.0);
+  EXPECT_DOUBLE_EQ(data.targets(0)[0], -1.0 / 3);
+  EXPECT_DOUBLE_EQ(data.targets(0)[1], 1.0 / 3);
+  EXPECT_DOUBLE_EQ(data.input(1), -1.0 / 3);
+  EXPECT_DOUBLE_EQ(data.targets(1)[0], 1.0 / 3);
+  EXPECT_DOUBLE_EQ(data.targets(1)[1], 1.0);
+  EXPECT_THROW(LstmTrainingData(std::vector<double>{0, 1, 3}, 2), InvariantError);
+}
+
+TEST(MarkMinMaxScaler, AConstantSeriesMapsToMinusOneAsScikitLearnDoes) {
+  const std::vector<double> flat = {5, 5, 5};
+  const MinMaxScaler scaler = MinMaxScaler::fitted_to(flat);
+  EXPECT_EQ(scaler.scale(5), -1.0);
+  EXPECT_EQ(scaler.unscale(-1), 5.0);
+}
+
+TEST(MarkLstmTrainer, TheSameSeedGivesByteIdenticalWeights) {
+  const auto history = wavy_history(300);
+  RandomStream first(7, "mark.lstm");
+  RandomStream second(7, "mark.lstm");
+  RandomStream other(8, "mark.lstm");
+  const TrainedLstm a = train_lstm(history, 10, small_settings(), first);
+  const TrainedLstm b = train_lstm(history, 10, small_settings(), second);
+  const TrainedLstm c = train_lstm(history, 10, small_settings(), other);
+  EXPECT_TRUE(same_bytes(a.parameters().values(), b.parameters().values()));
+  EXPECT_TRUE(same_bytes(a.start_state().hidden, b.start_state().hidden));
+  EXPECT_FALSE(same_bytes(a.parameters().values(), c.parameters().values()));
+}
+
+TEST(MarkLstmTrainer, TheLossFallsOverTheEpochs) {
+  const auto history = wavy_history(400);
+  const LstmTrainingData data(history, 10);
+  RandomStream random(3, "mark.lstm");
+  LstmParameters p = keras_initial_parameters(8, 10, random);
+  LstmSettings settings = small_settings();
+  settings.epochs = 10;
+  const std::vector<double> losses = fit_lstm(p, data, settings);
+  ASSERT_EQ(losses.size(), 10u);
+  EXPECT_LT(losses.back(), 0.5 * losses.front());
+}
+
+// A network whose output ignores its state: Dense kernel 0, bias = the
+// scaled differences to forecast.
+TEST(MarkTrainedLstm, AForecastSumsTheUnscaledDifferencesFromTheCurrentSampleClampedAtZero) {
+  LstmParameters p(2, 4);
+  p.dense_bias() << 1.0, -1.0, -1.0, 1.0;
+  // Differences of the history: 100 and -100: min -100, range 200, so a
+  // scaled 1 is +100 and a scaled -1 is -100.
+  const std::vector<double> history = {100, 200, 100};
+  const TrainedLstm model(p, MinMaxScaler::fitted_to(std::vector<double>{100, -100}), history);
+  EXPECT_EQ(model.start_sample(), 100.0);
+  // 150 + 100 = 250, 250 - 100 = 150, 150 - 100 = 50, 50 + 100 = 150.
+  EXPECT_EQ(model.forecast(model.start_state(), 150), (std::vector<double>{250, 150, 50, 150}));
+  // From 50: 150, 50, -50 -> 0, then -50 + 100 = 50 (the sum is not clamped).
+  EXPECT_EQ(model.forecast(model.start_state(), 50), (std::vector<double>{150, 50, 0, 50}));
+}
+
+}  // namespace
+}  // namespace servesim::mark
