@@ -33,11 +33,17 @@ LstmParameters two_unit_network() {
   return p;
 }
 
+// The state the hand computations start from.
+LstmState hand_state() {
+  LstmState s(2);
+  s.hidden << 0.5, -1.0;
+  s.cell << 1.0, -2.0;
+  return s;
+}
+
 TEST(MarkLstmNetwork, OneStepMatchesTheHandComputation) {
   const LstmParameters p = two_unit_network();
-  LstmState from(2);
-  from.hidden << 0.5, -1.0;
-  from.cell << 1.0, -2.0;
+  const LstmState from = hand_state();
   LstmState to(2);
   LstmStepTrace trace(2);
   lstm_step(p, from, 0.5, to, trace);
@@ -108,9 +114,7 @@ TEST(MarkLstmGradient, MatchesFiniteDifferencesOfTheStepLoss) {
 
 TEST(MarkLstmGradient, TheStepCarriesTheSameStateAsTheForwardPass) {
   const LstmParameters p = two_unit_network();
-  LstmState from(2);
-  from.hidden << 0.5, -1.0;
-  from.cell << 1.0, -2.0;
+  const LstmState from = hand_state();
   LstmState forward(2);
   LstmStepTrace trace(2);
   lstm_step(p, from, 0.5, forward, trace);
