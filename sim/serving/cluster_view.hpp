@@ -9,6 +9,7 @@
 
 #include "sim/cluster/hardware_catalog.hpp"
 #include "sim/cluster/instance.hpp"
+#include "sim/serving/finished_queries.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/offline_job.hpp"
@@ -79,6 +80,9 @@ class ClusterView {
   virtual std::uint64_t dropped(ReplicaId /*id*/) const { return 0; }
   // Arrivals per second at an application's stage over the recent window.
   virtual double arrival_rate(AppId app, StageId stage) const = 0;
+  // How the application's queries have ended since the run began (warm-up
+  // included): on time, late, failed. Zero for a view that sees no outcomes.
+  virtual FinishedQueries finished_queries(AppId /*app*/) const { return {}; }
   virtual std::size_t instance_count() const = 0;  // ids are never reused
   virtual InstanceInfo instance(InstanceId id) const = 0;
   virtual std::size_t lambda_function_count() const = 0;

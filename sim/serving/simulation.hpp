@@ -90,6 +90,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     return r && r->accepts_visits();
   }
   double arrival_rate(AppId app, StageId stage) const override;
+  FinishedQueries finished_queries(AppId app) const override { return finished_.at(app); }
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
   std::size_t lambda_function_count() const override { return config_.cloud.lambda_functions.size(); }
@@ -257,6 +258,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::uint64_t events_ = 0;
   std::uint64_t branch_seed_ = 0;
 
+  std::vector<FinishedQueries> finished_;  // by AppId, for the view
   std::vector<OfflineProgress> offline_;  // by OfflineJobId
 
   std::vector<std::unique_ptr<ArrivalStream>> streams_;
