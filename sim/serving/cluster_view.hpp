@@ -85,6 +85,11 @@ class ClusterView {
   virtual FinishedQueries finished_queries(AppId /*app*/) const { return {}; }
   virtual std::size_t instance_count() const = 0;  // ids are never reused
   virtual InstanceInfo instance(InstanceId id) const = 0;
+  // What a spot instance of this type costs per hour now, as the cloud
+  // quotes it (its own price series, the one for all types, or the
+  // discount): what spot instances of the type are billed at this moment.
+  // Now only: a real policy cannot see future prices.
+  virtual double spot_price_per_hour(InstanceTypeId type) const = 0;
   virtual std::size_t lambda_function_count() const = 0;
   // The scenario's offline jobs (OfflineJobId = index), and how many inputs
   // of one are submitted but not yet dispatched to a replica.

@@ -93,6 +93,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   FinishedQueries finished_queries(AppId app) const override { return finished_.at(app); }
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
+  double spot_price_per_hour(InstanceTypeId type) const override;
   std::size_t lambda_function_count() const override { return config_.cloud.lambda_functions.size(); }
   std::span<const OfflineJob> offline_jobs() const override { return config_.offline_jobs; }
   std::uint64_t offline_backlog(OfflineJobId job) const override { return offline_.at(job).backlog(); }
