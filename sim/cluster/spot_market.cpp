@@ -7,22 +7,29 @@
 
 namespace servesim {
 
-double spot_price_per_hour(const SpotPricing& pricing, double on_demand_price_per_hour, SimTime at) {
-  if (pricing.series) return pricing.series->price_at(at);
+const SpotPriceSeries* SpotPricing::series_for(InstanceTypeId type) const {
+  if (const auto own = series_by_type.find(type); own != series_by_type.end()) return &own->second;
+  return series ? &*series : nullptr;
+}
+
+double spot_price_per_hour(const SpotPricing& pricing, InstanceTypeId type, double on_demand_price_per_hour,
+                           SimTime at) {
+  if (const SpotPriceSeries* series = pricing.series_for(type)) return series->price_at(at);
   return (1.0 - pricing.discount) * on_demand_price_per_hour;
 }
 
-double spot_cost(const SpotPricing& pricing, double on_demand_price_per_hour, SimTime from, SimTime to) {
+double spot_cost(const SpotPricing& pricing, InstanceTypeId type, double on_demand_price_per_hour, SimTime from,
+                 SimTime to) {
   if (!(to > from)) return 0;
   const Duration billed = pricing.billing.billed(to - from);
-  if (pricing.series) return pricing.series->cost(from, from + billed);
+  if (const SpotPriceSeries* series = pricing.series_for(type)) return series->cost(from, from + billed);
   return pricing.billing.charge((1.0 - pricing.discount) * on_demand_price_per_hour, to - from);
 }
 
-double spot_cost_when_interrupted(const SpotPricing& pricing, double on_demand_price_per_hour, SimTime from,
-                                  SimTime to) {
+double spot_cost_when_interrupted(const SpotPricing& pricing, InstanceTypeId type, double on_demand_price_per_hour,
+                                  SimTime from, SimTime to) {
   if (to - from < from_seconds(3600)) return 0;
-  return spot_cost(pricing, on_demand_price_per_hour, from, to);
+  return spot_cost(pricing, type, on_demand_price_per_hour, from, to);
 }
 
 SpotInterruptions SpotInterruptions::poisson(double per_hour) {

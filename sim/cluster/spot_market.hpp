@@ -6,8 +6,12 @@
 // on-demand price: a spot instance costs (1 - discount) x on-demand, so the
 // default 0.7 pays 30 % of on-demand (AWS advertises "up to 90 %" off; c5 and
 // m5 spot prices in us-east-1 in 2019-2021 were about 60-70 % off). A price
-// series, when given, replaces the discount: it is the absolute spot price of
-// the instance type in dollars per hour over simulated time.
+// series, when given, replaces the discount: the absolute spot price in
+// dollars per hour over simulated time. AWS prices each instance type (in
+// each availability zone) on its own, so a series may be given per instance
+// type; one series for all types (the original form) prices every spot
+// instance alike. A type's own series wins over the one for all types, which
+// wins over the discount.
 // Billing: per second with a one-minute minimum, like on-demand Linux (AWS,
 // since October 2017); the price changes during a run are integrated.
 // AWS does not charge for a Linux spot instance that EC2 interrupts within its
@@ -22,11 +26,13 @@
 // 4.5: "the interruption of a spot instance will be notified 2 minutes in
 // advance").
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "sim/cluster/billing_rule.hpp"
+#include "sim/cluster/instance_type.hpp"
 #include "sim/cluster/spot_price_series.hpp"
 #include "sim/core/random_stream.hpp"
 #include "sim/core/time.hpp"
@@ -35,19 +41,27 @@ namespace servesim {
 
 struct SpotPricing {
   double discount = 0.7;  // fraction off on-demand; the price paid is (1 - discount) x on-demand
-  std::optional<SpotPriceSeries> series;  // absolute $/h over time; overrides discount
+  std::optional<SpotPriceSeries> series;  // absolute $/h over time, every type alike; overrides discount
+  std::map<InstanceTypeId, SpotPriceSeries> series_by_type;  // absolute $/h of one type; overrides both
   BillingRule billing = BillingRule::per_second();
+
+  // The series that prices `type`, or null: priced by the discount.
+  const SpotPriceSeries* series_for(InstanceTypeId type) const;
 };
 
-// Dollars per hour a spot instance of this type costs at `at`.
-double spot_price_per_hour(const SpotPricing& pricing, double on_demand_price_per_hour, SimTime at);
-// Dollars for one spot instance held over [from, to], billed per second with
-// the pricing's minimum: the billed span starts at `from`.
-double spot_cost(const SpotPricing& pricing, double on_demand_price_per_hour, SimTime from, SimTime to);
+// Every function below prices one spot instance of `type`, whose on-demand
+// price is `on_demand_price_per_hour` (what the discount applies to).
+// Dollars per hour it costs at `at`.
+double spot_price_per_hour(const SpotPricing& pricing, InstanceTypeId type, double on_demand_price_per_hour,
+                           SimTime at);
+// Dollars for holding it over [from, to], billed per second with the
+// pricing's minimum: the billed span starts at `from`.
+double spot_cost(const SpotPricing& pricing, InstanceTypeId type, double on_demand_price_per_hour, SimTime from,
+                 SimTime to);
 // As spot_cost, for an instance that the cloud interrupted at `to`: free if
 // it ran less than one hour (AWS rule for Linux spot instances).
-double spot_cost_when_interrupted(const SpotPricing& pricing, double on_demand_price_per_hour, SimTime from,
-                                  SimTime to);
+double spot_cost_when_interrupted(const SpotPricing& pricing, InstanceTypeId type, double on_demand_price_per_hour,
+                                  SimTime from, SimTime to);
 
 class SpotInterruptions {
  public:

@@ -23,6 +23,11 @@ inline constexpr double kMaxTimeSpanS = 10.0 * 365 * 86400;
 // a rate-series interval, a run): a 1 ms step keeps every loop moving forward
 // at a rate a run can afford; shorter has no use at the engine's resolution of work.
 inline constexpr double kMinPeriodS = 1e-3;
+// The longest history before a run (applications[i].history): a year is kept
+// as 31.5 M per-second counts (126 MB), and drawn at load time, so ten years
+// would cost more memory and time than any predictor's training window needs
+// (MArk trains on two weeks).
+inline constexpr double kMaxHistoryS = 365.0 * 86400;
 
 namespace time_detail {
 inline constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();

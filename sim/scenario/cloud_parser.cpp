@@ -8,14 +8,33 @@
 namespace servesim {
 namespace {
 
-void parse_spot(const JsonNode& node, const std::filesystem::path& base, CloudConfig& cloud) {
+SpotPriceSeries read_price_series(const JsonNode& field, const std::filesystem::path& base) {
+  const std::string file = resolve_path(field, base).string();
+  return read_file_named_by(field, [&] { return SpotPriceSeries::read(file); });
+}
+
+// A file for every instance type alike, or {"c5.large": "c5_large.csv", ...}:
+// one per instance type (types left out are priced by the discount).
+void parse_price_series(const JsonNode& node, const std::filesystem::path& base, const HardwareCatalog& hardware,
+                        SpotPricing& pricing) {
+  if (!node.raw().is_object()) {
+    pricing.series = read_price_series(node, base);
+    return;
+  }
+  if (node.keys().empty()) node.fail("expected a CSV file, or an object of CSV files by instance type");
+  for (const std::string& key : node.keys()) {
+    const JsonNode field = node.at(key);
+    const auto type = hardware.find_instance_type(key);
+    if (!type) field.fail("no instance type \"" + key + "\" in the hardware catalogs");
+    pricing.series_by_type.emplace(*type, read_price_series(field, base));
+  }
+}
+
+void parse_spot(const JsonNode& node, const std::filesystem::path& base, const HardwareCatalog& hardware,
+                CloudConfig& cloud) {
   node.expect_object({"discount", "price_series", "interruptions", "notice_s"});
   if (node.has("discount")) cloud.spot_pricing.discount = node.at("discount").probability();
-  if (node.has("price_series")) {
-    const JsonNode field = node.at("price_series");
-    const std::string file = resolve_path(field, base).string();
-    cloud.spot_pricing.series = read_file_named_by(field, [&] { return SpotPriceSeries::read(file); });
-  }
+  if (node.has("price_series")) parse_price_series(node.at("price_series"), base, hardware, cloud.spot_pricing);
   if (!node.has("interruptions")) return;
   const JsonNode in = node.at("interruptions");
   in.expect_object({"per_hour", "at"});
@@ -114,7 +133,7 @@ void parse_boot_latency(const JsonNode& node, SimulationConfig& world) {
 void parse_cloud(const JsonNode& cloud, const std::filesystem::path& base_dir, SimulationConfig& world) {
   cloud.expect_object({"spot", "on_instance_loss", "lambda", "boot_latency_s"});
   if (cloud.has("boot_latency_s")) parse_boot_latency(cloud.at("boot_latency_s"), world);
-  if (cloud.has("spot")) parse_spot(cloud.at("spot"), base_dir, world.cloud);
+  if (cloud.has("spot")) parse_spot(cloud.at("spot"), base_dir, *world.hardware, world.cloud);
   if (cloud.has("on_instance_loss")) {
     world.cloud.on_instance_loss = cloud.at("on_instance_loss").choice({"reroute", "fail"}) == "fail"
                                        ? InstanceLossPolicy::kFail

@@ -2,7 +2,7 @@
 // Reads the cloud parts of a scenario into SimulationConfig::cloud:
 //   "cluster": {"instances": [{"type": "c5.xlarge", "count": 2, "market": "on_demand" | "spot"}]}
 //   "cloud": {
-//     "spot": {"discount": 0.7, "price_series": "prices.csv",
+//     "spot": {"discount": 0.7, "price_series": "prices.csv" | {"c5.large": "c5_large.csv", ...},
 //              "interruptions": {"per_hour": 0.5} | {"at": [{"at_s": 600, "count": 1}]}, "notice_s": 120},
 //     "on_instance_loss": "reroute" | "fail",
 //     "boot_latency_s": {"c5": 30, "p3.2xlarge": 45},   (by family or type; overrides the catalog)

@@ -12,6 +12,7 @@
 #include "sim/scenario/hardware_catalog_parser.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/cloud_parser.hpp"
+#include "sim/scenario/history_parser.hpp"
 #include "sim/scenario/offline_jobs_parser.hpp"
 #include "sim/scenario/overrides.hpp"
 #include "sim/core/path_expansion.hpp"
@@ -173,7 +174,7 @@ constexpr double kMinCpuMultiple = 1e-6, kMaxCpuMultiple = 1e6;
 Application parse_application(const JsonNode& node, const SimulationConfig& world,
                               std::optional<double> default_cpu_multiple) {
   node.expect_object({"name", "slo_ms", "slo_cpu_multiple", "min_accuracy", "family", "pipeline", "workload",
-                      "offline_jobs"});  // the last: load_applications
+                      "offline_jobs", "history"});  // the last two: load_applications
   if (node.has("slo_ms") && node.has("slo_cpu_multiple")) node.fail("give \"slo_ms\" or \"slo_cpu_multiple\", not both");
   Application app{node.string("name"), parse_pipeline(node, *world.models), Duration{}, std::nullopt};
   // Accuracy is normalized to the family's best (1.0), so every floor in [0, 1]
@@ -213,6 +214,10 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
     if (name == "all") apps[a].at("name").fail("\"all\" is reserved for the whole-run rows of the reports");
     if (!names.insert(name).second) apps[a].at("name").fail("duplicate application name \"" + name + "\"");
     if (apps[a].has("offline_jobs")) parse_offline_jobs(apps[a].at("offline_jobs"), a, world);
+    if (apps[a].has("history")) {
+      world.histories.resize(apps.size());
+      world.histories[a] = parse_history(apps[a].at("history"), base, world.seed, name);
+    }
     if (apps[a].has("workload")) {
       world.workloads.push_back({parse_workload(apps[a].at("workload"), base), "workload/" + name, a});
     } else if (!root.has("mix")) {

@@ -64,6 +64,18 @@ class ClusterControl {
   // stops work. Lambda has no workers, hence no pause. The default records
   // nothing: a control that knows no offline work.
   virtual void note_offline_paused(DeviceKind /*kind*/) {}
+  // Pings `function` `count` times at once, so that `count` of its containers
+  // are warm once the pings end (MArk section 4.5 warms Lambda up ahead of an
+  // expected surge, such as a spot interruption, with concurrent pings). Each
+  // ping is an invocation like a query's: it reuses an idle warm container or
+  // cold-starts a new one, holds the account's concurrency while it runs (the
+  // cold start), is throttled at the limit, and is billed one unit of the
+  // billing granularity plus the request fee; its container then idles and
+  // expires after the keep-alive like any other. Pings in
+  // Controller::start find the containers warm at once (the warm initial
+  // state). Returns the pings started (fewer than `count` if throttled). The
+  // default starts none: a control that knows no Lambda.
+  virtual std::uint32_t prewarm_lambda(std::uint32_t /*function*/, std::uint32_t /*count*/) { return 0; }
 };
 
 }  // namespace servesim

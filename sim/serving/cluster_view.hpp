@@ -9,6 +9,7 @@
 
 #include "sim/cluster/hardware_catalog.hpp"
 #include "sim/cluster/instance.hpp"
+#include "sim/serving/finished_queries.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/offline_job.hpp"
@@ -79,8 +80,16 @@ class ClusterView {
   virtual std::uint64_t dropped(ReplicaId /*id*/) const { return 0; }
   // Arrivals per second at an application's stage over the recent window.
   virtual double arrival_rate(AppId app, StageId stage) const = 0;
+  // How the application's queries have ended since the run began (warm-up
+  // included): on time, late, failed. Zero for a view that sees no outcomes.
+  virtual FinishedQueries finished_queries(AppId /*app*/) const { return {}; }
   virtual std::size_t instance_count() const = 0;  // ids are never reused
   virtual InstanceInfo instance(InstanceId id) const = 0;
+  // What a spot instance of this type costs per hour now, as the cloud
+  // quotes it (its own price series, the one for all types, or the
+  // discount): what spot instances of the type are billed at this moment.
+  // Now only: a real policy cannot see future prices.
+  virtual double spot_price_per_hour(InstanceTypeId type) const = 0;
   virtual std::size_t lambda_function_count() const = 0;
   // The scenario's offline jobs (OfflineJobId = index), and how many inputs
   // of one are submitted but not yet dispatched to a replica.

@@ -45,6 +45,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
     routing_weights_.emplace_back(app.pipeline.stages().size());
   }
   in_flight_per_app_.assign(config_.applications.size(), 0);
+  finished_.resize(config_.applications.size());
   offline_.resize(config_.offline_jobs.size());
 }
 
@@ -376,6 +377,7 @@ void Simulation::finish_query(std::uint32_t slot) {
   outcome.queue_wait = q.queue_wait;
   outcome.accuracy = q.accuracy;
   metrics_.on_outcome(outcome);
+  finished_[q.app].count(outcome);
   --in_flight_per_app_[q.app];
   queries_.remove(slot);
 }

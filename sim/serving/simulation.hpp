@@ -90,8 +90,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     return r && r->accepts_visits();
   }
   double arrival_rate(AppId app, StageId stage) const override;
+  FinishedQueries finished_queries(AppId app) const override { return finished_.at(app); }
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
+  double spot_price_per_hour(InstanceTypeId type) const override;
   std::size_t lambda_function_count() const override { return config_.cloud.lambda_functions.size(); }
   std::span<const OfflineJob> offline_jobs() const override { return config_.offline_jobs; }
   std::uint64_t offline_backlog(OfflineJobId job) const override { return offline_.at(job).backlog(); }
@@ -104,6 +106,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) override;
   std::uint64_t dispatch_offline(OfflineJobId job, ReplicaId replica, std::uint64_t count) override;
   void note_offline_paused(DeviceKind kind) override;
+  std::uint32_t prewarm_lambda(std::uint32_t function, std::uint32_t count) override;
 
   struct Device {
     DeviceTypeId type = 0;
@@ -114,9 +117,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     DeviceExecution exec;                // its slots, and the replicas waiting for one
   };
   struct LambdaInvocation {
-    Visit visit;
+    Visit visit;  // none for a ping
     std::uint32_t function = 0;
     Duration run;  // execution time, billed
+    bool ping = false;  // prewarm_lambda's: serves no query
   };
 
   // Query flow.
@@ -179,6 +183,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   double instance_bill(const Instance& instance, const InstanceType& type, SimTime until) const;
   // Lambda (simulation_lambda.cpp).
   bool invoke_lambda(std::uint32_t slot, StageId stage, std::uint32_t function);
+  void begin_invocation(const LambdaInvocation& invocation, LambdaAccount::Start start);
   void on_lambda_done(std::uint32_t invocation);
   // Offline jobs (simulation_offline.cpp).
   void schedule_offline_jobs();
@@ -253,6 +258,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   RandomStream lambda_rng_;  // Lambda execution-time draws
   QueryTable queries_;
   std::vector<std::uint64_t> in_flight_per_app_;
+  std::vector<FinishedQueries> finished_;  // by AppId, for the view
   std::uint64_t next_query_id_ = 0;
   std::uint64_t events_ = 0;
   std::uint64_t branch_seed_ = 0;

@@ -12,6 +12,7 @@
 #include "sim/cluster/lambda_spec.hpp"
 #include "sim/cluster/spot_market.hpp"
 #include "sim/serving/application.hpp"
+#include "sim/serving/arrival_history.hpp"
 #include "sim/serving/in_flight_cap.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/offline_job.hpp"
@@ -91,6 +92,12 @@ struct SimulationConfig {
   std::shared_ptr<const ModelCatalog> models;
   std::shared_ptr<const HardwareCatalog> hardware;
   std::vector<Application> applications;
+  // applications[i].history, by AppId (null: none given): arrivals before
+  // the run that policies may learn from; never served.
+  std::vector<std::shared_ptr<const ArrivalHistory>> histories;
+  const ArrivalHistory* history_of(AppId app) const {
+    return app < histories.size() ? histories[app].get() : nullptr;
+  }
   // Every application's offline jobs, in application then job order; the
   // index is the OfflineJobId.
   std::vector<OfflineJob> offline_jobs;

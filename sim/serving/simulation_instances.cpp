@@ -179,6 +179,11 @@ void Simulation::notify_gone(InstanceId id) {
   timed_policy_call([&] { controller_.on_instance_gone(id, *this, *this); });
 }
 
+double Simulation::spot_price_per_hour(InstanceTypeId type) const {
+  const double on_demand = config_.hardware->instance_type(type).price_per_hour;
+  return servesim::spot_price_per_hour(config_.cloud.spot_pricing, type, on_demand, loop_.now());
+}
+
 bool Simulation::device_usable(DeviceId id) const {
   const Device& d = device_at(id);
   return !d.instance || instance_at(*d.instance).usable();
@@ -191,8 +196,9 @@ double Simulation::instance_bill(const Instance& instance, const InstanceType& t
   if (instance.market == Market::kOnDemand) return type.billing.charge(type.price_per_hour, until - instance.requested);
   if (instance.alive() && until < end_ && until - instance.requested < from_seconds(3600)) return 0;
   const auto& pricing = config_.cloud.spot_pricing;
-  return instance.taken_back ? spot_cost_when_interrupted(pricing, type.price_per_hour, instance.requested, until)
-                             : spot_cost(pricing, type.price_per_hour, instance.requested, until);
+  return instance.taken_back
+             ? spot_cost_when_interrupted(pricing, instance.type, type.price_per_hour, instance.requested, until)
+             : spot_cost(pricing, instance.type, type.price_per_hour, instance.requested, until);
 }
 
 // Bills each instance up to now (or its stop) under its type's rule, and
@@ -220,7 +226,7 @@ void Simulation::bill_instances(ClusterSnapshot& snapshot) {
     }
     if (instance.market == Market::kSpot) {
       ++snapshot.instances_spot;
-      snapshot.cost_per_hour += spot_price_per_hour(config_.cloud.spot_pricing, type.price_per_hour, now);
+      snapshot.cost_per_hour += spot_price_per_hour(instance.type);
     } else {
       ++snapshot.instances_on_demand;
       snapshot.cost_per_hour += type.price_per_hour;

@@ -236,6 +236,7 @@ struct CloudRun {
   RunSummary summary;
   std::vector<InstanceInfo> instances;  // at the end
   std::vector<ReplicaInfo> replicas;    // at the end
+  std::vector<FinishedQueries> finished;  // by application, at the end
 
   const QueryOutcome& by_id(std::uint64_t id) const {
     for (const auto& o : outcomes) {
@@ -283,6 +284,7 @@ inline CloudRun run(const Scenario& scenario, Controller& controller) {
   const ClusterView& view = sim.view();
   for (InstanceId i = 0; i < view.instance_count(); ++i) out.instances.push_back(view.instance(i));
   for (ReplicaId r = 0; r < view.replica_count(); ++r) out.replicas.push_back(view.replica(r));
+  for (AppId a = 0; a < scenario.world.applications.size(); ++a) out.finished.push_back(view.finished_queries(a));
   return out;
 }
 

@@ -182,9 +182,10 @@ TEST(CloudSpot, InterruptedSpotBilledByTheInterruptionRule) {
   EXPECT_EQ(c.instance_gone.at(1), at_seconds(100));
   EXPECT_EQ(c.instance_gone.at(2), at_seconds(4000));
   const SpotPricing& pricing = scenario.world.cloud.spot_pricing;
-  const double stopped = spot_cost(pricing, 0.085, SimTime::zero(), at_seconds(100));
-  const double late = spot_cost_when_interrupted(pricing, 0.085, SimTime::zero(), at_seconds(4000));
-  EXPECT_EQ(spot_cost_when_interrupted(pricing, 0.085, SimTime::zero(), at_seconds(300)), 0.0);
+  const InstanceTypeId c5 = *scenario.world.hardware->find_instance_type("c5.large");
+  const double stopped = spot_cost(pricing, c5, 0.085, SimTime::zero(), at_seconds(100));
+  const double late = spot_cost_when_interrupted(pricing, c5, 0.085, SimTime::zero(), at_seconds(4000));
+  EXPECT_EQ(spot_cost_when_interrupted(pricing, c5, 0.085, SimTime::zero(), at_seconds(300)), 0.0);
   EXPECT_NEAR(stopped, 0.3 * 0.085 * 100 / 3600, 1e-15);
   EXPECT_NEAR(late, 0.3 * 0.085 * 4000 / 3600, 1e-15);
   EXPECT_NEAR(r.cluster.cost.spot, stopped + late, 1e-15);

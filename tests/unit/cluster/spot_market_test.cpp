@@ -15,39 +15,61 @@ namespace {
 using test::TempDir;
 
 constexpr double kC5Large = 0.085;
+constexpr InstanceTypeId kType = 0;
 
 TEST(SpotCost, DiscountIsTheFractionOffOnDemand) {
   const SpotPricing pricing;  // discount 0.7: pay 30 %
-  EXPECT_NEAR(spot_price_per_hour(pricing, kC5Large, SimTime::zero()), 0.0255, 1e-12);
+  EXPECT_NEAR(spot_price_per_hour(pricing, kType, kC5Large, SimTime::zero()), 0.0255, 1e-12);
   // One hour: 0.3 x $0.085.
-  EXPECT_NEAR(spot_cost(pricing, kC5Large, at_seconds(100), at_seconds(3700)), 0.0255, 1e-9);
+  EXPECT_NEAR(spot_cost(pricing, kType, kC5Large, at_seconds(100), at_seconds(3700)), 0.0255, 1e-9);
   // 30 s pays the one-minute minimum; 61.5 s pays 62 s.
-  EXPECT_NEAR(spot_cost(pricing, kC5Large, at_seconds(0), at_seconds(30)), 0.0255 * 60 / 3600, 1e-12);
-  EXPECT_NEAR(spot_cost(pricing, kC5Large, at_seconds(0), at_seconds(61.5)), 0.0255 * 62 / 3600, 1e-12);
-  EXPECT_EQ(spot_cost(pricing, kC5Large, at_seconds(5), at_seconds(5)), 0.0);
+  EXPECT_NEAR(spot_cost(pricing, kType, kC5Large, at_seconds(0), at_seconds(30)), 0.0255 * 60 / 3600, 1e-12);
+  EXPECT_NEAR(spot_cost(pricing, kType, kC5Large, at_seconds(0), at_seconds(61.5)), 0.0255 * 62 / 3600, 1e-12);
+  EXPECT_EQ(spot_cost(pricing, kType, kC5Large, at_seconds(5), at_seconds(5)), 0.0);
 
   SpotPricing half;
   half.discount = 0.5;
-  EXPECT_NEAR(spot_cost(half, 0.90, at_seconds(0), at_seconds(7200)), 0.90, 1e-9);
+  EXPECT_NEAR(spot_cost(half, kType, 0.90, at_seconds(0), at_seconds(7200)), 0.90, 1e-9);
 }
 
 TEST(SpotCost, PriceSeriesIsIntegratedOverTheRun) {
   SpotPricing pricing;
   pricing.discount = 0.99;  // ignored once a series is given
   pricing.series = SpotPriceSeries({{at_seconds(0), 0.03}, {at_seconds(3600), 0.06}, {at_seconds(5400), 0.02}});
-  EXPECT_DOUBLE_EQ(spot_price_per_hour(pricing, kC5Large, at_seconds(4000)), 0.06);
+  EXPECT_DOUBLE_EQ(spot_price_per_hour(pricing, kType, kC5Large, at_seconds(4000)), 0.06);
   // 1800 s at 0.03 + 1800 s at 0.06 + 1800 s at 0.02 = 0.015 + 0.03 + 0.01.
-  EXPECT_NEAR(spot_cost(pricing, kC5Large, at_seconds(1800), at_seconds(7200)), 0.055, 1e-12);
+  EXPECT_NEAR(spot_cost(pricing, kType, kC5Large, at_seconds(1800), at_seconds(7200)), 0.055, 1e-12);
   // The last price holds forever.
   EXPECT_NEAR(pricing.series->cost(at_seconds(7200), at_seconds(10800)), 0.02, 1e-12);
   // The minimum extends the billed span from the start: 10 s billed as 60 s.
-  EXPECT_NEAR(spot_cost(pricing, kC5Large, at_seconds(3590), at_seconds(3600)), (10 * 0.03 + 50 * 0.06) / 3600, 1e-12);
+  EXPECT_NEAR(spot_cost(pricing, kType, kC5Large, at_seconds(3590), at_seconds(3600)), (10 * 0.03 + 50 * 0.06) / 3600, 1e-12);
+}
+
+// A type's own series wins over the series for every type, which wins over
+// the discount; a type without its own is priced by the next one.
+TEST(SpotCost, ATypesOwnSeriesWinsOverTheSeriesForAllTypes) {
+  constexpr InstanceTypeId kOwn = 1, kOther = 2;
+  SpotPricing pricing;
+  pricing.series_by_type.emplace(kOwn, SpotPriceSeries({{at_seconds(0), 0.02}, {at_seconds(1800), 0.04}}));
+  EXPECT_DOUBLE_EQ(spot_price_per_hour(pricing, kOwn, kC5Large, at_seconds(1799)), 0.02);
+  EXPECT_DOUBLE_EQ(spot_price_per_hour(pricing, kOwn, kC5Large, at_seconds(1800)), 0.04);
+  EXPECT_NEAR(spot_price_per_hour(pricing, kOther, kC5Large, at_seconds(1800)), 0.0255, 1e-12);  // the discount
+  // An hour: 1800 s at 0.02 + 1800 s at 0.04.
+  EXPECT_NEAR(spot_cost(pricing, kOwn, kC5Large, at_seconds(0), at_seconds(3600)), 0.03, 1e-12);
+  EXPECT_NEAR(spot_cost(pricing, kOther, kC5Large, at_seconds(0), at_seconds(3600)), 0.0255, 1e-12);
+
+  pricing.series = SpotPriceSeries({{at_seconds(0), 0.5}});
+  EXPECT_DOUBLE_EQ(spot_price_per_hour(pricing, kOwn, kC5Large, at_seconds(0)), 0.02);
+  EXPECT_DOUBLE_EQ(spot_price_per_hour(pricing, kOther, kC5Large, at_seconds(0)), 0.5);
+  EXPECT_EQ(pricing.series_for(kOwn), &pricing.series_by_type.at(kOwn));
+  EXPECT_EQ(pricing.series_for(kOther), &*pricing.series);
+  EXPECT_EQ(SpotPricing{}.series_for(kOwn), nullptr);
 }
 
 TEST(SpotCost, InterruptedByTheCloudInTheFirstHourIsFree) {
   const SpotPricing pricing;
-  EXPECT_EQ(spot_cost_when_interrupted(pricing, kC5Large, at_seconds(0), at_seconds(3599)), 0.0);
-  EXPECT_NEAR(spot_cost_when_interrupted(pricing, kC5Large, at_seconds(0), at_seconds(3601)), 0.0255 * 3601 / 3600,
+  EXPECT_EQ(spot_cost_when_interrupted(pricing, kType, kC5Large, at_seconds(0), at_seconds(3599)), 0.0);
+  EXPECT_NEAR(spot_cost_when_interrupted(pricing, kType, kC5Large, at_seconds(0), at_seconds(3601)), 0.0255 * 3601 / 3600,
               1e-12);
 }
 

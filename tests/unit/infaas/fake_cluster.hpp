@@ -112,6 +112,9 @@ class FakeCluster final : public ClusterView, public ClusterControl {
   double arrival_rate(AppId, StageId) const override { return 0; }
   std::size_t instance_count() const override { return instances.size(); }
   InstanceInfo instance(InstanceId id) const override { return instances.at(id); }
+  double spot_price_per_hour(InstanceTypeId type) const override {
+    return 0.3 * hardware_->instance_type(type).price_per_hour;  // the default discount, 70 % off
+  }
   std::size_t lambda_function_count() const override { return 0; }
   std::span<const OfflineJob> offline_jobs() const override { return offline; }
   std::uint64_t offline_backlog(OfflineJobId job) const override { return offline_backlogs.at(job); }
