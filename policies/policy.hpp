@@ -13,6 +13,10 @@
 
 namespace servesim {
 
+namespace mark {
+class LstmModelCache;
+}
+
 // What a policy knows when it is built: the scenario's world, and a name for
 // its own random streams.
 struct PolicyContext {
@@ -20,6 +24,9 @@ struct PolicyContext {
   std::uint64_t seed = 1;
   std::string label;  // unique within the scenario; prefixes the policy's stream names
   std::filesystem::path base_dir;  // the scenario file's folder: params naming files resolve against it
+  // Trained MArk predictors shared by the runs of one scenario (null: each
+  // policy trains its own); owned by whoever runs the scenario.
+  mark::LstmModelCache* lstm_models = nullptr;
 };
 
 class Policy : public Controller {

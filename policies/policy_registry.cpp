@@ -3,6 +3,7 @@
 #include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/infaas/infaas_policy.hpp"
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
+#include "policies/mark/mark_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
@@ -28,6 +29,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"infaas-v2", "INFaaS-Accuracy as the Proteus artifact simulates it (its infaas_v2 allocation, infaas scheduling and batching): per-query selection that adds predictors, 10-s up/down-scaling, artifact quirks as switches",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasV2Policy>(params, context);
+       }},
+      {"mark", "MArk (ATC'19): load forecast every minute (LSTM by default), Algorithm 1's greedy instance plan over c5/m5/p2 with a cool-down, batching per type, Lambda for requests an instance would serve late, SLO monitor; \"market\": \"spot\" for MArk-spot with burstable standbys; ablation switches lambda, slo_monitor, standby, gpu",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<MarkPolicy>(params, context);
        }},
       {"proteus", "Proteus (ASPLOS'24): MILP over variant selection, placement and query assignment with demand lowering, every 30 s and on bursts; proactive batching; ablation switches model_selection, model_placement, query_assignment, adaptive_batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {

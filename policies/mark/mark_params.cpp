@@ -87,13 +87,16 @@ void parse_monitor(const JsonNode& params, const HardwareCatalog& hardware, Mark
 }
 
 void parse_standby(const JsonNode& params, const HardwareCatalog& hardware, MarkParams& p) {
+  p.standby_count = static_cast<std::uint32_t>(params.integer_in_or("standby_count", 0, 10000, p.standby_count));
+  // Only MArk-spot keeps standbys (section 4.5): an on-demand MArk needs no
+  // burstable type in the catalog unless one is named.
+  if (p.market != Market::kSpot && !params.has("standby_type")) return;
   p.standby_type = instance_type_or(params, "standby_type", hardware, "t2.medium");
   if (!hardware.instance_type(p.standby_type).burstable) {
     const std::string name = hardware.instance_type(p.standby_type).name;
     if (params.has("standby_type")) params.at("standby_type").fail("\"" + name + "\" is not burstable: a standby must be (section 4.5)");
     params.fail("the default standby_type \"" + name + "\" is not burstable in the hardware catalog: name one");
   }
-  p.standby_count = static_cast<std::uint32_t>(params.integer_in_or("standby_count", 0, 10000, p.standby_count));
 }
 
 bool has_accelerator(const InstanceType& type, const HardwareCatalog& hardware) {

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "policies/mark/lstm_model_cache.hpp"
 #include "policies/policy_registry.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
@@ -38,9 +39,10 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
   return out;
 }
 
-std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec) {
+std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec,
+                                     mark::LstmModelCache* lstm_models) {
   const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
+                              std::filesystem::path(scenario.file).parent_path(), lstm_models};
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 
@@ -132,7 +134,8 @@ struct RunFiles {
   }
 };
 
-RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOptions& options, std::mutex& mutex) {
+RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOptions& options, std::mutex& mutex,
+                  mark::LstmModelCache& lstm_models) {
   const auto begin = Clock::now();
   RunReport report;
   report.dir = (options.out_dir.empty() ? scenario.outputs.dir : options.out_dir) / spec.label;
@@ -141,7 +144,7 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                       app_names(scenario), files ? files->series_writer.get() : nullptr,
                                       files ? files->query_writer.get() : nullptr, scenario.world.warmup});
-  const auto policy = build_policy(scenario, spec);
+  const auto policy = build_policy(scenario, spec, &lstm_models);
   Simulation simulation(scenario.world, *policy, metrics);
   simulation.start();
   ProgressLine progress(spec.label, scenario.world.duration, options.quiet, mutex);
@@ -182,11 +185,12 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
 
 }  // namespace
 
-void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels) {
+void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels,
+                             mark::LstmModelCache* lstm_models) {
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
-    const auto policy = build_policy(scenario, *spec);
+    const auto policy = build_policy(scenario, *spec, lstm_models);
     Simulation simulation(scenario.world, *policy, metrics);
     simulation.start();
   }
@@ -194,7 +198,8 @@ void check_policy_placements(const Scenario& scenario, const std::vector<std::st
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {
   const auto specs = selected(scenario, options.policies);
-  check_policy_placements(scenario, options.policies);
+  mark::LstmModelCache lstm_models;  // every run of the scenario plans on the same trained predictors
+  check_policy_placements(scenario, options.policies, &lstm_models);
   std::vector<RunReport> reports(specs.size());
   std::vector<std::exception_ptr> errors(specs.size());
   std::mutex mutex;
@@ -208,7 +213,7 @@ std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& 
         i = next++;
       }
       try {
-        reports[i] = run_one(scenario, *specs[i], options, mutex);
+        reports[i] = run_one(scenario, *specs[i], options, mutex, lstm_models);
       } catch (...) {
         errors[i] = std::current_exception();
       }

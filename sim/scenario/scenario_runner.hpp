@@ -9,6 +9,10 @@
 #include "sim/metrics/run_summary.hpp"
 #include "sim/scenario/scenario.hpp"
 
+namespace servesim::mark {
+class LstmModelCache;
+}
+
 namespace servesim {
 
 struct RunOptions {
@@ -32,7 +36,10 @@ struct RunReport {
 // Builds each selected policy and lets it place its initial replicas, without
 // running: the errors a scenario can only show at placement (a replica that
 // does not fit) then surface before any run starts. Throws InputError.
-void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels = {});
+// `lstm_models` keeps the MArk predictors trained while building, for the
+// runs that follow (null: trained and dropped).
+void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels = {},
+                             mark::LstmModelCache* lstm_models = nullptr);
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options);
 

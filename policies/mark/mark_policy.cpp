@@ -1,0 +1,123 @@
+#include "policies/mark/mark_policy.hpp"
+
+#include "policies/mark/history_samples.hpp"
+#include "policies/mark/lstm_model_cache.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace servesim {
+namespace {
+
+// MArk serves one model per application: the most accurate variant of its
+// single stage's family that meets the accuracy floor (MArk's models have
+// one variant each).
+VariantId served_variant(const SimulationConfig& world, const Application& app, const JsonNode& params) {
+  if (app.pipeline.stages().size() != 1) {
+    params.fail("MArk serves single-model applications; \"" + app.name + "\" is a pipeline");
+  }
+  const ModelFamily& family = world.models->family(app.pipeline.stages().front().family);
+  std::optional<VariantId> best;
+  for (VariantId v : family.variants) {
+    const double accuracy = world.models->variant(v).accuracy;
+    if (app.min_accuracy && accuracy < *app.min_accuracy) continue;
+    if (!best || accuracy > world.models->variant(*best).accuracy) best = v;
+  }
+  if (!best) params.fail("no variant of \"" + family.name + "\" meets \"" + app.name + "\"'s accuracy floor");
+  return *best;
+}
+
+// Without an explicit list, the default types the variant is profiled on
+// (LSTM-ptb has no GPU profile: section 5.1 serves it on CPU only).
+std::vector<InstanceTypeId> profiled_types(const SimulationConfig& world, VariantId variant,
+                                           const std::vector<InstanceTypeId>& types) {
+  std::vector<InstanceTypeId> out;
+  for (InstanceTypeId t : types) {
+    const InstanceType& type = world.hardware->instance_type(t);
+    if (type.devices.empty()) continue;
+    if (world.models->variant(variant).profile_on(world.hardware->type(type.devices.front().type).name)) out.push_back(t);
+  }
+  return out;
+}
+
+std::optional<std::uint32_t> lambda_function(const SimulationConfig& world, const mark::MarkParams& p,
+                                             VariantId variant, const JsonNode& params) {
+  if (!p.ablations.lambda) return std::nullopt;
+  const auto& functions = world.cloud.lambda_functions;
+  for (std::uint32_t f = 0; f < functions.size(); ++f) {
+    if (p.lambda_function ? functions[f].name == *p.lambda_function : functions[f].variant == variant) return f;
+  }
+  if (p.lambda_function) params.at("lambda_function").fail("no Lambda function \"" + *p.lambda_function + "\" in cloud.lambda.functions");
+  return std::nullopt;  // no function packages the model: MArk runs without Lambda
+}
+
+std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world, AppId app,
+                                                   const mark::PredictorSettings& settings,
+                                                   const PolicyContext& context, const std::string& where) {
+  const std::vector<double> history = mark::history_samples(world, app, settings);
+  mark::PredictorInputs inputs{.history = history};
+  std::vector<double> truth;
+  if (settings.kind == mark::PredictorKind::kOracle) {
+    truth = mark::run_samples(world, app, settings);
+    inputs.truth = truth;
+  }
+  if (settings.kind == mark::PredictorKind::kLstm) {
+    mark::validate_history_length(history.size(), settings, where + " (applications[" + std::to_string(app) + "])");
+    mark::LstmModelCache own;
+    mark::LstmModelCache& cache = context.lstm_models ? *context.lstm_models : own;
+    inputs.lstm = cache.get_or_train(history, settings.window, settings.lstm, world.seed,
+                                     "mark-lstm/" + world.applications[app].name);
+  }
+  return mark::make_load_predictor(settings, inputs);
+}
+
+}  // namespace
+
+MarkPolicy::MarkPolicy(const JsonNode& params, const PolicyContext& context) {
+  const SimulationConfig& world = context.world;
+  const mark::MarkParams parsed = mark::parse_mark_params(params, *world.hardware);
+  tick_ = parsed.predictor.sample_window;
+  for (AppId a = 0; a < world.applications.size(); ++a) {
+    const Application& app = world.applications[a];
+    mark::ServedModelSetup setup{.app = a, .variant = served_variant(world, app, params), .rt_max = app.slo,
+                                 .params = parsed, .lambda = {}, .lambda_latency = {}, .where = params.where()};
+    if (!params.has("instance_types")) {
+      setup.params.instance_types = profiled_types(world, setup.variant, parsed.instance_types);
+      if (setup.params.instance_types.empty()) params.fail("\"" + app.name + "\"'s model is profiled on none of MArk's default instance types: name instance_types");
+    }
+    setup.lambda = lambda_function(world, parsed, setup.variant, params);
+    if (setup.lambda) setup.lambda_latency = world.cloud.lambda_functions[*setup.lambda].latency;
+    auto predictor = predictor_for(world, a, parsed.predictor, context, params.where());
+    models_.push_back(std::make_unique<mark::ServedModel>(std::move(setup), world, std::move(predictor)));
+  }
+}
+
+void MarkPolicy::start(ClusterControl& control, const ClusterView& view) {
+  for (auto& m : models_) m->start(control, view);
+}
+
+RouteDecision MarkPolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView& view) {
+  return models_[request.app]->route(request, view);
+}
+
+void MarkPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
+  for (auto& m : models_) m->on_tick(control, view);
+}
+
+void MarkPolicy::on_replica_ready(ReplicaId, ClusterControl&, const ClusterView& view) {
+  for (auto& m : models_) m->on_replica_ready(view);
+}
+
+void MarkPolicy::on_interruption_notice(InstanceId id, SimTime, ClusterControl& control, const ClusterView& view) {
+  for (auto& m : models_) m->on_interruption_notice(id, control, view);
+}
+
+void MarkPolicy::on_instance_gone(InstanceId id, ClusterControl&, const ClusterView& view) {
+  for (auto& m : models_) m->on_instance_gone(id, view);
+}
+
+void MarkPolicy::report(PolicyCounters& out) const {
+  for (std::size_t a = 0; a < models_.size(); ++a) {
+    models_[a]->report(out, models_.size() == 1 ? "" : "app" + std::to_string(a) + "_");
+  }
+}
+
+}  // namespace servesim

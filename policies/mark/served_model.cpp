@@ -1,0 +1,292 @@
+#include "policies/mark/served_model.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "policies/mark/instance_planner.hpp"
+#include "sim/core/input_error.hpp"
+
+namespace servesim::mark {
+namespace {
+
+PriceOf catalog_price(const SimulationConfig& world) {
+  return [&world](InstanceTypeId t) { return world.hardware->instance_type(t).price_per_hour; };
+}
+
+PlannerParams planner_params(const ServedModelSetup& s) {
+  return {.tau_steps = s.params.tau_steps,
+          .step = s.params.predictor.prediction_unit,
+          .rt_max = s.rt_max,
+          .overhead = s.params.overhead,
+          .target = s.params.target,
+          .where = s.where};
+}
+
+std::optional<std::size_t> index_of(const std::vector<InstanceTypeId>& types, InstanceTypeId type) {
+  const auto it = std::find(types.begin(), types.end(), type);
+  return it == types.end() ? std::nullopt : std::optional<std::size_t>(it - types.begin());
+}
+
+// Section 4.5's standbys: only MArk-spot keeps them.
+bool keeps_standbys(const MarkParams& p) {
+  return p.market == Market::kSpot && p.ablations.standby && p.standby_count > 0;
+}
+
+}  // namespace
+
+ServedModel::ServedModel(ServedModelSetup setup, const SimulationConfig& world,
+                         std::unique_ptr<LoadPredictor> predictor)
+    : setup_(std::move(setup)),
+      candidates_(instance_options(world, setup_.variant, setup_.params.instance_types, setup_.rt_max,
+                                   setup_.params.batching, catalog_price(world), setup_.where + ".instance_types")),
+      planner_(planner_params(setup_)),
+      predictor_(std::move(predictor)),
+      sampler_(setup_.params.predictor.sample_window, setup_.params.predictor.prediction_unit),
+      error_(setup_.params.tau_steps),
+      cooldown_(setup_.params.cooldown_plans, setup_.where),
+      monitor_(setup_.params.monitor),
+      standbys_(0, 1),
+      router_(setup_.rt_max) {
+  options_ = candidates_.options;
+  option_types_ = candidates_.types;
+  if (setup_.params.ablations.slo_monitor) {
+    monitor_option_ = index_of(option_types_, setup_.params.monitor_type);
+    if (!monitor_option_) {
+      throw InputError(setup_.where + ".slo_monitor_type",
+                       "\"" + world.hardware->instance_type(setup_.params.monitor_type).name +
+                           "\" is not among the instance types MArk plans with (instance_types)");
+    }
+  }
+  if (keeps_standbys(setup_.params)) {
+    const InstanceTypeId t2 = setup_.params.standby_type;
+    const InstanceOptions standby =
+        instance_options(world, setup_.variant, std::span(&t2, 1), setup_.rt_max, BatchingRule::kTuned,
+                         catalog_price(world), setup_.where + ".standby_type");
+    standby_ = standby.options.front();
+    options_.push_back(*standby_);
+    option_types_.push_back(t2);
+    standbys_ = StandbyPool(setup_.params.standby_count, standby_->capacity_per_minute);
+  }
+  counts_.launched_by_option.assign(options_.size(), 0);
+}
+
+servesim::Market ServedModel::market() const {
+  return setup_.params.market == Market::kSpot ? servesim::Market::kSpot : servesim::Market::kOnDemand;
+}
+
+void ServedModel::start(ClusterControl& control, const ClusterView& view) {
+  forecast_ = predictor_->forecast();
+  error_.forecast_made(forecast_);
+  plan(control, view);  // launches in start() are the warm initial state
+  refresh_router(view);
+}
+
+RouteDecision ServedModel::route(const RouteRequest& request, const ClusterView& view) {
+  sampler_.record_arrival(request.arrival);
+  const RouterChoice choice = router_.choose(view);
+  if (choice.replica && (choice.admitted || !setup_.lambda)) return RouteDecision::to(*choice.replica);
+  if (setup_.lambda) {
+    ++counts_.lambda_routed;
+    return RouteDecision::to_lambda(*setup_.lambda);
+  }
+  // No instance has finished loading and there is no Lambda: queue at one
+  // that is loading, if any.
+  for (const Member& m : members_) {
+    if (view.accepts(m.replica)) return RouteDecision::to(m.replica);
+  }
+  return RouteDecision::reject();
+}
+
+void ServedModel::on_tick(ClusterControl& control, const ClusterView& view) {
+  sampler_.advance_to(view.now());
+  const std::vector<double> samples = sampler_.take_samples();
+  if (!samples.empty()) {
+    for (double s : samples) {
+      predictor_->observe(s);
+      error_.sample_came(s);
+    }
+    forecast_ = predictor_->forecast();
+    error_.forecast_made(forecast_);
+    plan(control, view);
+  }
+  check_slo(control, view);
+  stop_standbys_if_covered(control, view);
+  refresh_router(view);
+}
+
+void ServedModel::reprice(const ClusterView& view) {
+  for (std::size_t i = 0; i < options_.size(); ++i) {
+    const InstanceTypeId t = option_types_[i];
+    options_[i].price_per_hour = market() == servesim::Market::kSpot && i < candidate_count()
+                                     ? view.spot_price_per_hour(t)
+                                     : view.hardware().instance_type(t).price_per_hour;
+  }
+}
+
+// Algorithm 1 on the current forecast: R is every regular instance MArk has
+// not stopped and the cloud has not announced it will take back.
+void ServedModel::plan(ClusterControl& control, const ClusterView& view) {
+  reprice(view);
+  std::vector<RunningInstance> running;
+  for (const Member& m : members_) {
+    if (m.role != Role::kRegular || m.noticed || m.stopping) continue;
+    running.push_back({m.instance, m.option, view.instance(m.instance).state == InstanceState::kBooting});
+  }
+  const std::span<const InstanceTypeOption> types(options_.data(), candidate_count());
+  const InstancePlan wanted = plan_instances(forecast_, types, running, planner_);
+  const CooldownDecision decision = cooldown_.next(wanted, running);
+  for (std::size_t t = 0; t < decision.launch.size(); ++t) {
+    for (std::uint32_t n = 0; n < decision.launch[t]; ++n) launch(t, Role::kRegular, control, view);
+  }
+  for (InstanceId id : decision.destroy) stop(id, control);
+  planned_capacity_ = 0;
+  for (std::size_t t = 0; t < candidate_count(); ++t) planned_capacity_ += wanted.planned(t) * types[t].capacity_per_minute;
+  ++counts_.plans;
+}
+
+void ServedModel::launch(std::size_t option, Role role, ClusterControl& control, const ClusterView& view) {
+  const InstanceTypeId type = option_types_[option];
+  // Standbys are stopped on-demand burstables, resumed (section 4.5).
+  const InstanceId id = control.launch_instance(type, role == Role::kStandby ? servesim::Market::kOnDemand : market());
+  const DeviceTypeId serving = view.hardware().instance_type(type).devices.front().type;
+  const std::vector<DeviceId> devices = view.instance(id).devices;
+  const auto device = std::find_if(devices.begin(), devices.end(),
+                                   [&](DeviceId d) { return view.device(d).type == serving; });
+  const InstanceTypeOption& o = options_[option];
+  BatcherSpec batcher;
+  batcher.kind = BatcherSpec::Kind::kTimeout;
+  batcher.max_batch = o.n_batch;
+  batcher.timeout = o.w_batch;
+  const LoadResult loaded = control.load_replica({setup_.variant, *device, batcher, 1});
+  if (!loaded.replica) {
+    throw InputError(setup_.where, "cannot load the model on a new " + o.name + ": " + loaded.refusal);
+  }
+  members_.push_back({id, option, role, *loaded.replica});
+  ++counts_.launched;
+  ++counts_.launched_by_option[option];
+  const auto alive = static_cast<std::uint64_t>(
+      std::count_if(members_.begin(), members_.end(), [](const Member& m) { return !m.stopping; }));
+  counts_.peak = std::max(counts_.peak, alive);
+}
+
+void ServedModel::stop(InstanceId id, ClusterControl& control) {
+  Member* m = find(id);
+  if (!m || m->stopping) return;
+  m->stopping = true;
+  ++counts_.stopped;
+  control.stop_instance(id);  // may report it gone at once (a booting one)
+}
+
+// Section 4.4. The view gives counts between two looks, not their order:
+// they are fed to the monitor with the misses spread evenly among them.
+void ServedModel::check_slo(ClusterControl& control, const ClusterView& view) {
+  const FinishedQueries now = view.finished_queries(setup_.app);
+  const FinishedQueries fresh = now.since(seen_);
+  seen_ = now;
+  if (!setup_.params.ablations.slo_monitor) return;
+  const std::uint64_t total = fresh.total();
+  const std::uint64_t missed = fresh.late + fresh.failed;
+  std::uint32_t triggers = 0;
+  for (std::uint64_t i = 0; i < total; ++i) {
+    const bool miss = (i + 1) * missed / total != i * missed / total;
+    if (monitor_.record(miss, view.now())) ++triggers;
+  }
+  for (std::uint32_t t = 0; t < triggers; ++t) {
+    ++counts_.monitor_triggers;
+    for (std::uint32_t n = 0; n < setup_.params.monitor_instances; ++n) {
+      launch(*monitor_option_, Role::kRegular, control, view);
+    }
+    // The load the ready instances do not cover goes to Lambda meanwhile.
+    prewarm_lambda(view.arrival_rate(setup_.app, 0) * 60.0 - ready_regular_capacity(view), control);
+  }
+}
+
+void ServedModel::stop_standbys_if_covered(ClusterControl& control, const ClusterView& view) {
+  if (standbys_.running() == 0) return;
+  if (standbys_.to_stop(ready_regular_capacity(view), planned_capacity_) == 0) return;
+  std::vector<InstanceId> resumed;
+  for (const Member& m : members_) {
+    if (m.role == Role::kStandby && !m.stopping) resumed.push_back(m.instance);
+  }
+  counts_.standbys_stopped += resumed.size();
+  for (InstanceId id : resumed) stop(id, control);
+}
+
+void ServedModel::on_interruption_notice(InstanceId id, ClusterControl& control, const ClusterView& view) {
+  Member* m = find(id);
+  if (!m || m->stopping || m->noticed) return;
+  m->noticed = true;
+  ++counts_.notices;
+  const double lost = options_[m->option].capacity_per_minute;
+  const bool regular = m->role == Role::kRegular;  // `m` may dangle once launches grow members_
+  if (regular) plan(control, view);
+  if (regular && standby_) {
+    for (std::uint32_t n = standbys_.resume_for(lost); n > 0; --n) {
+      launch(options_.size() - 1, Role::kStandby, control, view);
+      ++counts_.standbys_resumed;
+    }
+  }
+  prewarm_lambda(lost, control);
+  refresh_router(view);
+}
+
+void ServedModel::on_instance_gone(InstanceId id, const ClusterView& view) {
+  std::erase_if(members_, [&](const Member& m) { return m.instance == id; });
+  refresh_router(view);
+}
+
+void ServedModel::prewarm_lambda(double lost_per_minute, ClusterControl& control) {
+  if (!setup_.lambda) return;
+  const std::uint32_t n = lambda_prewarm_count(lost_per_minute, setup_.lambda_latency);
+  if (n > 0) counts_.prewarm_pings += control.prewarm_lambda(*setup_.lambda, n);
+}
+
+void ServedModel::refresh_router(const ClusterView& view) {
+  std::vector<RouterMember> ready;
+  for (const Member& m : members_) {
+    if (m.stopping || view.replica(m.replica).state != ReplicaState::kActive) continue;
+    const InstanceTypeOption& o = options_[m.option];
+    ready.push_back({m.replica, o.capacity_per_minute, {o.n_batch, o.w_batch, o.batch_latency}});
+  }
+  router_.reset(std::move(ready));
+}
+
+double ServedModel::ready_regular_capacity(const ClusterView& view) const {
+  double c = 0;
+  for (const Member& m : members_) {
+    if (m.role != Role::kRegular || m.noticed || m.stopping) continue;
+    if (view.replica(m.replica).state == ReplicaState::kActive) c += options_[m.option].capacity_per_minute;
+  }
+  return c;
+}
+
+ServedModel::Member* ServedModel::find(InstanceId id) {
+  const auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) { return m.instance == id; });
+  return it == members_.end() ? nullptr : &*it;
+}
+
+void ServedModel::report(PolicyCounters& out, const std::string& prefix) const {
+  const auto add = [&](const std::string& name, double value) { out.add(prefix + name, value); };
+  add("plans", static_cast<double>(counts_.plans));
+  add("instances_launched", static_cast<double>(counts_.launched));
+  add("instances_stopped", static_cast<double>(counts_.stopped));
+  add("peak_instances", static_cast<double>(counts_.peak));
+  for (std::size_t i = 0; i < options_.size(); ++i) {
+    std::string type = options_[i].name;
+    std::replace(type.begin(), type.end(), '.', '_');
+    if (counts_.launched_by_option[i] > 0) add("launched_" + type, static_cast<double>(counts_.launched_by_option[i]));
+  }
+  add("lambda_routed", static_cast<double>(counts_.lambda_routed));
+  add("lambda_prewarm_pings", static_cast<double>(counts_.prewarm_pings));
+  add("slo_monitor_triggers", static_cast<double>(counts_.monitor_triggers));
+  add("interruption_notices", static_cast<double>(counts_.notices));
+  add("standbys_resumed", static_cast<double>(counts_.standbys_resumed));
+  add("standbys_stopped", static_cast<double>(counts_.standbys_stopped));
+  add("forecast_rmse_at_tau", error_.rmse_at_horizon());
+  add("forecast_rmse_over_window", error_.rmse_over_window());
+  add("forecasts_scored_at_tau", static_cast<double>(error_.scored_at_horizon()));
+  add("paper_batching_pairs_used", candidates_.paper_pairs.used);
+  add("paper_batching_pairs_too_slow", candidates_.paper_pairs.too_slow);
+}
+
+}  // namespace servesim::mark

@@ -1,0 +1,151 @@
+// The `mark` policy through the real engine, on the cloud harness's round
+// numbers (cloud_harness.hpp): model m serves in 100 ms on c5.large's
+// box.cpu and t.small's burst.cpu (one at a time: C = 600 requests per
+// minute each, N_batch 1), in 250 ms on Lambda; c5.large costs $0.085/h and
+// boots in 60 s.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "policies/mark/history_samples.hpp"
+#include "policies/mark/mark_policy.hpp"
+#include "sim/core/input_error.hpp"
+#include "tests/unit/cloud/cloud_harness.hpp"
+
+namespace servesim::mark {
+namespace {
+
+using cloudtest::json;
+
+json mark_world(json params, double rate_qps = 20, double slo_ms = 1000) {
+  json doc = cloudtest::cloud_world();
+  doc["duration_s"] = 600;
+  doc["cloud"] = {{"lambda", {{"functions", json::array({{{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024},
+                                                           {"cold_start_ms", 2000}}})}}}};
+  json app = cloudtest::app("a", "f", slo_ms, {{"kind", "poisson"}, {"rate", rate_qps}});
+  app["history"] = {{"kind", "poisson"}, {"rate", rate_qps}, {"duration_s", 3600}};
+  doc["applications"] = json::array({app});
+  params["instance_types"] = json::array({"c5.large"});
+  params["slo_monitor_type"] = "c5.large";
+  if (!params.contains("predictor")) params["predictor"] = "last_value";
+  doc["policies"] = json::array({{{"name", "mark"}, {"params", params}}});
+  return doc;
+}
+
+struct MarkRun {
+  cloudtest::CloudRun run;
+  std::map<std::string, double> counters;
+  std::uint64_t instances_at_start = 0;
+  std::uint64_t admitted_over_bound = 0;  // replica routes past the Bouncer's bound
+  std::uint64_t to_lambda = 0;
+};
+
+MarkRun run_mark(const json& doc, std::uint64_t max_outstanding = ~0ULL) {
+  test::TempDir dir;
+  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  auto policy = cloudtest::first_policy(scenario);
+  cloudtest::Forwarder forwarder(*policy);
+  MarkRun out;
+  forwarder.every_route = [&](const RouteDecision& d, const ClusterView& view) {
+    if (out.instances_at_start == 0) out.instances_at_start = view.instance_count();
+    if (d.kind == RouteDecision::Kind::kLambda) ++out.to_lambda;
+    if (d.kind == RouteDecision::Kind::kReplica && view.outstanding(d.target) > max_outstanding) {
+      ++out.admitted_over_bound;
+    }
+  };
+  out.run = cloudtest::run(scenario, forwarder);
+  PolicyCounters counters;
+  policy->report(counters);
+  for (const auto& [name, value] : counters.counters()) out.counters[name] = value;
+  return out;
+}
+
+TEST(MarkPolicy, StartsWarmWithAlgorithmOnesPlanForTheHistorysLastSample) {
+  const json doc = mark_world({});
+  test::TempDir dir;
+  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  PredictorSettings settings;
+  const std::vector<double> history = history_samples(scenario.world, 0, settings);
+  ASSERT_EQ(history.size(), 60u);  // an hour of one-minute units
+  // last_value forecasts the last sample flat; c5.large serves 600 a minute.
+  const auto expected = static_cast<std::uint64_t>(std::ceil(history.back() / 600.0));
+  const MarkRun r = run_mark(doc);
+  EXPECT_GE(expected, 2u);  // 20 QPS is at least 1200 a minute
+  EXPECT_EQ(r.instances_at_start, expected);
+  EXPECT_TRUE(cloudtest::conserved(r.run));
+}
+
+TEST(MarkPolicy, TheBouncerSendsToLambdaWhatAnInstanceWouldServeAfterRtMax) {
+  // RT_max 250 ms, T_1 100 ms, N 1, W 0: an instance admits while
+  // ceil(q + 1) x 100 ms <= 250 ms, i.e. at most 1 outstanding.
+  const MarkRun r = run_mark(mark_world({{"slo_monitor", false}}, 20, 250), 1);
+  EXPECT_EQ(r.admitted_over_bound, 0u);
+  EXPECT_GT(r.to_lambda, 0u);
+  EXPECT_EQ(static_cast<std::uint64_t>(r.counters.at("lambda_routed")), r.to_lambda);
+  EXPECT_GT(r.run.summary.cost.lambda, 0.0);
+
+  const MarkRun without = run_mark(mark_world({{"slo_monitor", false}, {"lambda", false}}, 20, 250));
+  EXPECT_EQ(without.to_lambda, 0u);
+  EXPECT_EQ(without.run.summary.cost.lambda, 0.0);
+}
+
+TEST(MarkPolicy, ReplansEveryUnitAndFollowsALoadStepUpWithinTheBootTime) {
+  json doc = mark_world({{"slo_monitor", false}, {"lambda", false}}, 5);
+  // 5 QPS for 5 minutes, then 25 QPS: last_value sees the step one unit
+  // later and launches what the new rate needs.
+  doc["applications"][0]["workload"] = {
+      {"kind", "segments"},
+      {"segments", json::array({{{"duration_s", 300}, {"workload", {{"kind", "poisson"}, {"rate", 5}}}},
+                                {{"duration_s", 300}, {"workload", {{"kind", "poisson"}, {"rate", 25}}}}})}};
+  const MarkRun r = run_mark(doc);
+  EXPECT_GE(r.counters.at("plans"), 11.0);  // the start's, then one per completed minute
+  EXPECT_GE(r.counters.at("peak_instances"), 3.0);  // 25 QPS = 1500 a minute > 2 x 600
+}
+
+TEST(MarkPolicy, SpotNoticeReplansAtOnceResumesAStandbyAndStopsItOnceTheReplacementServes) {
+  json doc = mark_world({{"market", "spot"}, {"standby_type", "t.small"}, {"standby_count", 3},
+                         {"slo_monitor", false}}, 8);
+  doc["cloud"]["spot"] = {{"discount", 0.7}, {"interruptions", {{"at", json::array({{{"at_s", 200}, {"count", 1}}})}}}};
+  const MarkRun r = run_mark(doc);
+  EXPECT_EQ(r.counters.at("interruption_notices"), 1.0);
+  // One c5.large (600 a minute) lost; one t.small (600 a minute) covers it.
+  EXPECT_EQ(r.counters.at("standbys_resumed"), 1.0);
+  EXPECT_EQ(r.counters.at("standbys_stopped"), 1.0);
+  EXPECT_EQ(r.counters.at("launched_t_small"), 1.0);
+  // Lambda warmed for the lost 600 a minute at 250 ms: ceil(10 x 0.25) = 3.
+  EXPECT_EQ(r.counters.at("lambda_prewarm_pings"), 3.0);
+  EXPECT_TRUE(cloudtest::conserved(r.run));
+}
+
+TEST(MarkPolicy, TheSloMonitorLaunchesItsTypeWhenTooManyOfTheLastRequestsMiss) {
+  // 30 QPS on instances planned for the history's 5 QPS, no Lambda: the
+  // misses pile up before the next plans' instances boot.
+  json doc = mark_world({{"lambda", false}, {"slo_monitor_requests", 100}}, 5);
+  doc["applications"][0]["workload"] = {{"kind", "poisson"}, {"rate", 30}};
+  const MarkRun r = run_mark(doc);
+  EXPECT_GE(r.counters.at("slo_monitor_triggers"), 1.0);
+}
+
+TEST(MarkPolicy, BadParametersNameTheirField) {
+  test::TempDir dir;
+  json doc = mark_world({{"slo_monitor_type", "hour.large"}});
+  doc["policies"][0]["params"]["slo_monitor_type"] = "hour.large";
+  auto expect_error = [&](const json& d, const std::string& field) {
+    const Scenario scenario = cloudtest::load_doc(dir, d);
+    try {
+      cloudtest::first_policy(scenario);
+      ADD_FAILURE() << "no error for " << field;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
+    }
+  };
+  expect_error(doc, "slo_monitor_type");
+  json unknown_lambda = mark_world({{"lambda_function", "nope"}});
+  expect_error(unknown_lambda, "lambda_function");
+  json short_history = mark_world({{"predictor", "lstm"}});
+  short_history["applications"][0]["history"]["duration_s"] = 600;  // 10 units < Pw + 2
+  expect_error(short_history, "history");
+}
+
+}  // namespace
+}  // namespace servesim::mark
