@@ -27,13 +27,6 @@ std::optional<BatchPair> paper_pair(const std::string& family, const InstanceTyp
   return it == kPairs.end() ? std::nullopt : std::optional<BatchPair>(it->second);
 }
 
-// T_1 .. T_max of the variant on the device type (entry 0 unused).
-std::vector<Duration> latency_table(const LatencyProfile& profile, std::uint32_t max_batch) {
-  std::vector<Duration> t(max_batch + 1);
-  for (std::uint32_t b = 1; b <= max_batch; ++b) t[b] = profile.at(b);
-  return t;
-}
-
 // The variant's profile on the type's (first) device; the type has one.
 const LatencyProfile& profile_of(const SimulationConfig& world, const ModelVariant& variant, const InstanceType& type,
                                  const std::string& where) {
@@ -54,7 +47,7 @@ InstanceOptions instance_options(const SimulationConfig& world, VariantId varian
   for (InstanceTypeId t : types) {
     const InstanceType& type = world.hardware->instance_type(t);
     if (type.devices.empty()) throw InputError(where, type.name + " has no device to serve on");
-    const std::vector<Duration> latency = latency_table(profile_of(world, variant, type, where), variant.max_batch);
+    const std::vector<Duration> latency = profile_of(world, variant, type, where).table(variant.max_batch);
     const MarkBatchTuning tuned = mark_batch_tuning(rt_max, latency);
     InstanceTypeOption o{.name = type.name,
                          .price_per_hour = price_of(t),

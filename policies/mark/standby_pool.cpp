@@ -18,7 +18,9 @@ std::uint32_t StandbyPool::resume_for(double lost_per_minute) {
 }
 
 std::uint32_t StandbyPool::to_stop(double regular_per_minute, double planned_per_minute) {
-  if (running_ == 0 || regular_per_minute < planned_per_minute) return 0;
+  // Capacities are sums of the same C_i in different orders: equal counts
+  // must compare equal.
+  if (running_ == 0 || regular_per_minute < planned_per_minute * (1 - 1e-9)) return 0;
   const std::uint32_t n = running_;
   stopped_ += n;
   running_ = 0;

@@ -104,3 +104,23 @@ TEST(MarkInstanceOptions, AnUnprofiledTypeIsAnErrorNamingTheField) {
 
 }  // namespace
 }  // namespace servesim::mark
+
+namespace servesim::mark {
+namespace {
+
+TEST(MarkInstanceOptions, ACpuProfileShorterThanTheVariantsMaxBatchTunesWithinIt) {
+  TempDir dir;
+  const Scenario s = mark_world(dir);
+  const SimulationConfig& w = s.world;
+  // NASNet's max batch is 16 (its K80 profile's); its c5.xlarge profile stops
+  // at 8. CPU latency is proportional to the batch, so batching never beats
+  // one by one there: N 1, C = 60 / 0.705882 = 85 per minute (the public
+  // code's capacity).
+  const auto opts = instance_options(w, variant(w, "mark-nasnet-large"), types(w, {"c5.xlarge"}), from_millis(1000),
+                                     BatchingRule::kTuned, on_demand(w), "s.json: instance_types");
+  EXPECT_EQ(opts.options[0].n_batch, 1u);
+  EXPECT_NEAR(opts.options[0].capacity_per_minute, 85.0, 0.01);
+}
+
+}  // namespace
+}  // namespace servesim::mark
