@@ -5,6 +5,7 @@
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
 #include "policies/mark/mark_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
+#include "policies/sagemaker/sagemaker_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
 namespace servesim {
@@ -49,6 +50,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"sommelier", "Proteus section 6.1.1's Sommelier: MILP start placement, then per-application variant swaps on each device (never re-placed), Proteus batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kSommelier);
+       }},
+      {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<sagemaker::SagemakerPolicy>(params, context);
        }},
   };
 }

@@ -157,9 +157,16 @@ TEST(ProjectCatalogs, LoadAgainstTheHardwareCatalogs) {
     const json doc = read_json_file((kHardware / name).string());
     parse_hardware_catalog(JsonNode(doc, (kHardware / name).string()), hw);
   }
+  // sagemaker_instances.json names the EC2 twins' device types: it loads
+  // after aws_instances.json, never alone.
+  const fs::path sagemaker = kHardware / "sagemaker_instances.json";
+  if (fs::exists(sagemaker)) parse_hardware_catalog(JsonNode(read_json_file(sagemaker.string()), sagemaker.string()), hw);
   for (const auto& e : fs::directory_iterator(kHardware)) {
     const std::string name = e.path().filename().string();
-    if (e.path().extension() != ".json" || name == "accelerators.json" || name == "aws_instances.json") continue;
+    if (e.path().extension() != ".json" || name == "accelerators.json" || name == "aws_instances.json" ||
+        name == "sagemaker_instances.json") {
+      continue;
+    }
     const json doc = read_json_file(e.path().string());
     HardwareCatalog other;
     parse_hardware_catalog(JsonNode(doc, e.path().string()), other);

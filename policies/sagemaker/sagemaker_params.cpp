@@ -1,0 +1,167 @@
+#include "policies/sagemaker/sagemaker_params.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+
+#include "sim/core/input_error.hpp"
+
+namespace servesim::sagemaker {
+namespace {
+
+// The one application this policy serves: a scenario with several, or with a
+// pipeline of several stages, is not section 5.1's setting.
+AppId the_application(const JsonNode& params, const SimulationConfig& world) {
+  const std::string where = params.file() + ": applications";
+  if (world.applications.size() != 1) {
+    throw InputError(where, "policy \"sagemaker\" serves one application (one SageMaker endpoint); the scenario has " +
+                                std::to_string(world.applications.size()));
+  }
+  if (world.applications[0].pipeline.stages().size() != 1) {
+    throw InputError(where + "[0]", "policy \"sagemaker\" serves a one-model application; \"" +
+                                        world.applications[0].name + "\" is a pipeline of " +
+                                        std::to_string(world.applications[0].pipeline.stages().size()) + " stages");
+  }
+  return 0;
+}
+
+// The family's most accurate variant (lowest id on ties): the model a
+// SageMaker endpoint would host.
+VariantId default_variant(const SimulationConfig& world, FamilyId family) {
+  const ModelFamily& f = world.models->family(family);
+  VariantId best = f.variants.front();
+  for (VariantId v : f.variants) {
+    if (world.models->variant(v).accuracy > world.models->variant(best).accuracy) best = v;
+  }
+  return best;
+}
+
+VariantId parse_variant(const JsonNode& params, const SimulationConfig& world, const Application& app) {
+  const FamilyId family = app.pipeline.stages()[0].family;
+  if (!params.has("variant")) return default_variant(world, family);
+  const JsonNode node = params.at("variant");
+  const auto v = world.models->find_variant(node.string());
+  if (!v) node.fail("unknown variant \"" + node.string() + "\"");
+  if (world.models->variant(*v).family != family) {
+    node.fail("variant \"" + node.string() + "\" is not of family \"" + world.models->family(family).name +
+              "\", which application \"" + app.name + "\" serves");
+  }
+  if (app.min_accuracy && world.models->variant(*v).accuracy < *app.min_accuracy) {
+    node.fail("variant \"" + node.string() + "\" is below application \"" + app.name + "\"'s accuracy floor");
+  }
+  return *v;
+}
+
+// The variant's profile on the type's first device, or null.
+const LatencyProfile* profile_on_first_device(const SimulationConfig& world, VariantId variant,
+                                              const InstanceType& type) {
+  const std::string& device = world.hardware->type(type.devices.front().type).name;
+  return world.models->variant(variant).profile_on(device);
+}
+
+std::string ms_text(Duration d) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", d.millis());
+  return buf;
+}
+
+Duration seconds_or(const JsonNode& params, std::string_view key, Duration fallback) {
+  return from_seconds(params.number_in_or(key, 0, 86400, fallback.seconds(), "s"));
+}
+
+// ceil(arrivals in the history's last 60 s / target), at least the minimum;
+// the minimum without a history.
+std::uint32_t sized_for_history(const SimulationConfig& world, AppId app, double target, std::uint32_t minimum) {
+  const ArrivalHistory* history = world.history_of(app);
+  if (!history) return minimum;
+  const auto& counts = history->per_second();
+  const std::size_t from = counts.size() > 60 ? counts.size() - 60 : 0;
+  const double last_minute = std::accumulate(counts.begin() + static_cast<std::ptrdiff_t>(from), counts.end(), 0.0);
+  const double wanted = std::ceil(last_minute / target - 1e-9);
+  return std::max(minimum, static_cast<std::uint32_t>(std::min(wanted, 1e6)));
+}
+
+}  // namespace
+
+std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
+                                                   const std::string& family, Duration slo) {
+  std::optional<InstanceTypeId> best;
+  double best_cost = 0;
+  const auto& types = world.hardware->instance_types();
+  for (InstanceTypeId t = 0; t < types.size(); ++t) {
+    if (types[t].family != family) continue;
+    const LatencyProfile* profile = profile_on_first_device(world, variant, types[t]);
+    if (!profile) continue;
+    const Duration t1 = profile->at(1);
+    if (t1 > slo) continue;
+    const double cost = types[t].price_per_hour * t1.seconds();
+    if (!best || cost < best_cost) {
+      best = t;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
+SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world) {
+  params.expect_object({"instance_type", "instance_family", "variant", "over_provisioning", "scale_out_points",
+                        "scale_in_points", "scale_in_ratio", "scale_out_cooldown_s", "scale_in_cooldown_s",
+                        "min_instances", "initial_instances", "market"});
+  SagemakerParams p;
+  p.app = the_application(params, world);
+  const Application& app = world.applications[p.app];
+  p.variant = parse_variant(params, world, app);
+  const std::string& variant_name = world.models->variant(p.variant).name;
+
+  if (params.has("instance_type")) {
+    const JsonNode node = params.at("instance_type");
+    if (params.has("instance_family")) node.fail("give instance_type or instance_family, not both");
+    const auto t = world.hardware->find_instance_type(node.string());
+    if (!t) node.fail("unknown instance type \"" + node.string() + "\"");
+    const InstanceType& type = world.hardware->instance_type(*t);
+    if (!profile_on_first_device(world, p.variant, type)) {
+      node.fail("variant \"" + variant_name + "\" is not profiled on " + type.name + "'s device \"" +
+                world.hardware->type(type.devices.front().type).name + "\"");
+    }
+    p.instance_type = *t;
+  } else {
+    const std::string family = params.string_or("instance_family", "c5");
+    const auto t = cheapest_per_request(world, p.variant, family, app.slo);
+    if (!t) {
+      const JsonNode& at = params.has("instance_family") ? params.at("instance_family") : params;
+      at.fail("no instance type of family \"" + family + "\" serves variant \"" + variant_name +
+              "\" within the SLO (" + ms_text(app.slo) + " ms) at batch 1: name instance_type");
+    }
+    p.instance_type = *t;
+  }
+  p.batch1_latency = profile_on_first_device(world, p.variant, world.hardware->instance_type(p.instance_type))->at(1);
+  p.capacity_per_minute = 60.0 / p.batch1_latency.seconds();
+
+  p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
+  TargetTrackingParams& t = p.tracking;
+  t.target = p.capacity_per_minute / p.over_provisioning;
+  t.scale_out_points = static_cast<std::uint32_t>(params.integer_in_or("scale_out_points", 1, 1440, t.scale_out_points));
+  t.scale_in_points = static_cast<std::uint32_t>(params.integer_in_or("scale_in_points", 1, 1440, t.scale_in_points));
+  t.scale_in_ratio = params.number_in_or("scale_in_ratio", 1e-6, 1, t.scale_in_ratio);
+  t.scale_out_cooldown = seconds_or(params, "scale_out_cooldown_s", t.scale_out_cooldown);
+  t.scale_in_cooldown = seconds_or(params, "scale_in_cooldown_s", t.scale_in_cooldown);
+  t.min_capacity = static_cast<std::uint32_t>(params.integer_in_or("min_instances", 1, 10000, t.min_capacity));
+
+  if (params.has("initial_instances")) {
+    const JsonNode node = params.at("initial_instances");
+    p.initial_instances = static_cast<std::uint32_t>(node.integer_in(1, 10000));
+    if (p.initial_instances < t.min_capacity) {
+      node.fail("expected at least min_instances (" + std::to_string(t.min_capacity) + "), got " + node.shown());
+    }
+  } else {
+    p.initial_instances = sized_for_history(world, p.app, t.target, t.min_capacity);
+  }
+  if (params.has("market")) {
+    p.market = params.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+  }
+  return p;
+}
+
+}  // namespace servesim::sagemaker

@@ -1,0 +1,51 @@
+#pragma once
+// The `sagemaker` policy's parameters (MArk, ATC'19, section 5.1's baseline),
+// read from a scenario's policies[i].params. Every key is optional:
+//
+//   "instance_type": "c5.large",   // default: of "instance_family", the type
+//                                  // cheapest per request (price x T_1) whose
+//                                  // batch-1 latency meets the SLO
+//   "instance_family": "c5",       // where the default looks ("ml.c5" for the
+//                                  // SageMaker catalog); not with instance_type
+//   "variant": "...",              // default: the family's most accurate variant
+//   "over_provisioning": 2,        // target = capacity per minute / this (section 5.1)
+//   "scale_out_points": 3, "scale_in_points": 15, "scale_in_ratio": 0.9,
+//   "scale_out_cooldown_s": 300, "scale_in_cooldown_s": 300,   // AWS's (target_tracking.hpp)
+//   "min_instances": 1,
+//   "initial_instances": n,        // default: ceil(the history's last minute / target)
+//   "market": "on_demand"          // or "spot"
+//
+// Capacity per minute is 60 / T_1 (seconds): one query at a time, no
+// batching, as SageMaker hosting serves one invocation per request. The
+// policy serves one application with a one-stage pipeline; any other
+// scenario is an InputError. Errors are one InputError naming the field.
+#include <cstdint>
+
+#include "policies/sagemaker/target_tracking.hpp"
+#include "sim/cluster/instance.hpp"
+#include "sim/core/json_node.hpp"
+#include "sim/serving/simulation_config.hpp"
+
+namespace servesim::sagemaker {
+
+struct SagemakerParams {
+  AppId app = 0;
+  VariantId variant = 0;
+  InstanceTypeId instance_type = 0;
+  Duration batch1_latency;         // T_1 of the variant on the type's first device
+  double capacity_per_minute = 0;  // 60 / T_1
+  double over_provisioning = 2;
+  TargetTrackingParams tracking;   // tracking.target = capacity_per_minute / over_provisioning
+  std::uint32_t initial_instances = 1;
+  Market market = Market::kOnDemand;
+};
+
+// The default instance type: among the types of `family` whose first device
+// `variant` is profiled on with a batch-1 latency within `slo`, the lowest
+// price_per_hour x T_1 (lowest id on ties); empty when none qualifies.
+std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
+                                                   const std::string& family, Duration slo);
+
+SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world);
+
+}  // namespace servesim::sagemaker
