@@ -30,6 +30,14 @@ Market market_of(const JsonNode& node) {
   return node.choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
 }
 
+std::uint32_t lambda_function_of(const JsonNode& node, const std::vector<LambdaFunction>& functions) {
+  const std::string name = node.string();
+  for (std::uint32_t f = 0; f < functions.size(); ++f) {
+    if (functions[f].name == name) return f;
+  }
+  node.fail("no Lambda function named \"" + name + "\" in cloud.lambda.functions");
+}
+
 ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& models) {
   ReplicaParams p;
   p.variant = variant_of(node.at("variant"), models);

@@ -11,12 +11,15 @@
 #include "sim/serving/application.hpp"
 #include "sim/serving/batcher.hpp"
 #include "sim/serving/model_catalog.hpp"
+#include "sim/serving/simulation_config.hpp"
 
 namespace servesim {
 
 VariantId variant_of(const JsonNode& node, const ModelCatalog& models);
 InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware);
 Market market_of(const JsonNode& node);  // "on_demand" | "spot"
+// The index of the scenario's Lambda function the node names.
+std::uint32_t lambda_function_of(const JsonNode& node, const std::vector<LambdaFunction>& functions);
 
 // {"variant": ..., "count": 1, "batcher": {...}, "concurrency": 1, "weight": 1};
 // the caller checks the object's keys (it may allow more, e.g. device_type).

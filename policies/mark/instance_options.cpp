@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 
+#include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/serving/mark_batch_tuning.hpp"
 
@@ -27,12 +28,14 @@ std::optional<BatchPair> paper_pair(const std::string& family, const InstanceTyp
   return it == kPairs.end() ? std::nullopt : std::optional<BatchPair>(it->second);
 }
 
-// The variant's profile on the type's (first) device; the type has one.
-const LatencyProfile& profile_of(const SimulationConfig& world, const ModelVariant& variant, const InstanceType& type,
+// The variant's profile on the type's serving device; the type has one.
+const LatencyProfile& profile_of(const SimulationConfig& world, VariantId variant, const InstanceType& type,
                                  const std::string& where) {
-  const std::string& device = world.hardware->type(type.devices.front().type).name;
-  const LatencyProfile* p = variant.profile_on(device);
-  if (!p) throw InputError(where, "\"" + variant.name + "\" is not profiled on " + type.name + "'s " + device);
+  const LatencyProfile* p = serving_profile(world, variant, type);
+  if (!p) {
+    throw InputError(where, "\"" + world.models->variant(variant).name + "\" is not profiled on " + type.name + "'s " +
+                                serving_device_name(world, type));
+  }
   return *p;
 }
 
@@ -47,7 +50,7 @@ InstanceOptions instance_options(const SimulationConfig& world, VariantId varian
   for (InstanceTypeId t : types) {
     const InstanceType& type = world.hardware->instance_type(t);
     if (type.devices.empty()) throw InputError(where, type.name + " has no device to serve on");
-    const std::vector<Duration> latency = profile_of(world, variant, type, where).table(variant.max_batch);
+    const std::vector<Duration> latency = profile_of(world, variant_id, type, where).table(variant.max_batch);
     const MarkBatchTuning tuned = mark_batch_tuning(rt_max, latency);
     InstanceTypeOption o{.name = type.name,
                          .price_per_hour = price_of(t),

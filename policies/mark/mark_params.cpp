@@ -2,20 +2,14 @@
 
 #include <algorithm>
 
+#include "policies/catalog_refs.hpp"
+
 namespace servesim::mark {
 namespace {
 
-// An instance type the hardware catalog has; an InputError naming the field otherwise.
-InstanceTypeId instance_type(const JsonNode& node, const HardwareCatalog& hardware) {
-  const std::string name = node.string();
-  const auto id = hardware.find_instance_type(name);
-  if (!id) node.fail("unknown instance type \"" + name + "\"");
-  return *id;
-}
-
 InstanceTypeId instance_type_or(const JsonNode& params, std::string_view key, const HardwareCatalog& hardware,
                                 std::string_view fallback) {
-  if (params.has(key)) return instance_type(params.at(key), hardware);
+  if (params.has(key)) return instance_type_of(params.at(key), hardware);
   const auto id = hardware.find_instance_type(fallback);
   if (!id) params.fail("the default " + std::string(key) + " \"" + std::string(fallback) + "\" is not in the hardware catalog: name one");
   return *id;
@@ -59,7 +53,7 @@ void parse_planning(const JsonNode& params, const HardwareCatalog& hardware, Mar
   }
   p.cooldown_plans = static_cast<std::size_t>(params.integer_in_or("cooldown_plans", 1, 1000, static_cast<std::int64_t>(p.cooldown_plans)));
   if (params.has("instance_types")) {
-    for (const JsonNode& t : params.items("instance_types")) p.instance_types.push_back(instance_type(t, hardware));
+    for (const JsonNode& t : params.items("instance_types")) p.instance_types.push_back(instance_type_of(t, hardware));
     if (p.instance_types.empty()) params.at("instance_types").fail("expected at least one instance type");
   } else {
     p.instance_types = default_mark_instance_types(hardware);
@@ -69,7 +63,7 @@ void parse_planning(const JsonNode& params, const HardwareCatalog& hardware, Mar
     p.batching = params.at("batching").choice({"tuned", "paper"}) == "paper" ? BatchingRule::kPaper : BatchingRule::kTuned;
   }
   if (params.has("market")) {
-    p.market = params.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+    p.market = market_of(params.at("market"));
   }
 }
 

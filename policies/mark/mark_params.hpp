@@ -34,6 +34,7 @@
 #include "policies/mark/predictor_settings.hpp"
 #include "policies/mark/slo_monitor.hpp"
 #include "sim/cluster/hardware_catalog.hpp"
+#include "sim/cluster/instance.hpp"
 #include "sim/core/json_node.hpp"
 
 namespace servesim::mark {
@@ -42,8 +43,6 @@ enum class BatchingRule : std::uint8_t {
   kTuned,  // section 4.3's rule on the catalog's profiles (mark_batch_tuning.hpp)
   kPaper,  // section 5.1's p2.xlarge pairs where they meet RT_max
 };
-
-enum class Market : std::uint8_t { kOnDemand, kSpot };
 
 struct MarkAblations {
   bool lambda = true;       // the Bouncer sends late requests to Lambda

@@ -1,28 +1,21 @@
 #include "policies/mark/mark_policy.hpp"
 
+#include "policies/catalog_refs.hpp"
 #include "policies/mark/history_samples.hpp"
 #include "policies/mark/lstm_model_cache.hpp"
+#include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
 namespace {
 
 // MArk serves one model per application: the most accurate variant of its
-// single stage's family that meets the accuracy floor (MArk's models have
-// one variant each).
+// single stage's family (MArk's models have one variant each).
 VariantId served_variant(const SimulationConfig& world, const Application& app, const JsonNode& params) {
   if (app.pipeline.stages().size() != 1) {
     params.fail("MArk serves single-model applications; \"" + app.name + "\" is a pipeline");
   }
-  const ModelFamily& family = world.models->family(app.pipeline.stages().front().family);
-  std::optional<VariantId> best;
-  for (VariantId v : family.variants) {
-    const double accuracy = world.models->variant(v).accuracy;
-    if (app.min_accuracy && accuracy < *app.min_accuracy) continue;
-    if (!best || accuracy > world.models->variant(*best).accuracy) best = v;
-  }
-  if (!best) params.fail("no variant of \"" + family.name + "\" meets \"" + app.name + "\"'s accuracy floor");
-  return *best;
+  return world.models->most_accurate(app.pipeline.stages().front().family);
 }
 
 // Without an explicit list, the default types the variant is profiled on
@@ -31,9 +24,7 @@ std::vector<InstanceTypeId> profiled_types(const SimulationConfig& world, Varian
                                            const std::vector<InstanceTypeId>& types) {
   std::vector<InstanceTypeId> out;
   for (InstanceTypeId t : types) {
-    const InstanceType& type = world.hardware->instance_type(t);
-    if (type.devices.empty()) continue;
-    if (world.models->variant(variant).profile_on(world.hardware->type(type.devices.front().type).name)) out.push_back(t);
+    if (serving_profile(world, variant, world.hardware->instance_type(t))) out.push_back(t);
   }
   return out;
 }
@@ -42,10 +33,10 @@ std::optional<std::uint32_t> lambda_function(const SimulationConfig& world, cons
                                              VariantId variant, const JsonNode& params) {
   if (!p.ablations.lambda) return std::nullopt;
   const auto& functions = world.cloud.lambda_functions;
+  if (p.lambda_function) return lambda_function_of(params.at("lambda_function"), functions);
   for (std::uint32_t f = 0; f < functions.size(); ++f) {
-    if (p.lambda_function ? functions[f].name == *p.lambda_function : functions[f].variant == variant) return f;
+    if (functions[f].variant == variant) return f;
   }
-  if (p.lambda_function) params.at("lambda_function").fail("no Lambda function \"" + *p.lambda_function + "\" in cloud.lambda.functions");
   return std::nullopt;  // no function packages the model: MArk runs without Lambda
 }
 

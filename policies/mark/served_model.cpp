@@ -1,7 +1,6 @@
 #include "policies/mark/served_model.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "policies/mark/instance_planner.hpp"
 #include "sim/core/input_error.hpp"
@@ -70,10 +69,6 @@ ServedModel::ServedModel(ServedModelSetup setup, const SimulationConfig& world,
   counts_.launched_by_option.assign(options_.size(), 0);
 }
 
-servesim::Market ServedModel::market() const {
-  return setup_.params.market == Market::kSpot ? servesim::Market::kSpot : servesim::Market::kOnDemand;
-}
-
 void ServedModel::start(ClusterControl& control, const ClusterView& view) {
   forecast_ = predictor_->forecast();
   error_.forecast_made(forecast_);
@@ -117,7 +112,7 @@ void ServedModel::on_tick(ClusterControl& control, const ClusterView& view) {
 void ServedModel::reprice(const ClusterView& view) {
   for (std::size_t i = 0; i < options_.size(); ++i) {
     const InstanceTypeId t = option_types_[i];
-    options_[i].price_per_hour = market() == servesim::Market::kSpot && i < candidate_count()
+    options_[i].price_per_hour = setup_.params.market == Market::kSpot && i < candidate_count()
                                      ? view.spot_price_per_hour(t)
                                      : view.hardware().instance_type(t).price_per_hour;
   }
@@ -147,17 +142,14 @@ void ServedModel::plan(ClusterControl& control, const ClusterView& view) {
 void ServedModel::launch(std::size_t option, Role role, ClusterControl& control, const ClusterView& view) {
   const InstanceTypeId type = option_types_[option];
   // Standbys are stopped on-demand burstables, resumed (section 4.5).
-  const InstanceId id = control.launch_instance(type, role == Role::kStandby ? servesim::Market::kOnDemand : market());
-  const DeviceTypeId serving = view.hardware().instance_type(type).devices.front().type;
-  const std::vector<DeviceId> devices = view.instance(id).devices;
-  const auto device = std::find_if(devices.begin(), devices.end(),
-                                   [&](DeviceId d) { return view.device(d).type == serving; });
+  const InstanceId id = control.launch_instance(type, role == Role::kStandby ? Market::kOnDemand : setup_.params.market);
+  const DeviceId device = view.instance(id).devices.front();  // the serving device (serving_device.hpp)
   const InstanceTypeOption& o = options_[option];
   BatcherSpec batcher;
   batcher.kind = BatcherSpec::Kind::kTimeout;
   batcher.max_batch = o.n_batch;
   batcher.timeout = o.w_batch;
-  const LoadResult loaded = control.load_replica({setup_.variant, *device, batcher, 1});
+  const LoadResult loaded = control.load_replica({setup_.variant, device, batcher, 1});
   if (!loaded.replica) {
     throw InputError(setup_.where, "cannot load the model on a new " + o.name + ": " + loaded.refusal);
   }

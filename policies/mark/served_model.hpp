@@ -79,7 +79,6 @@ class ServedModel {
   double ready_regular_capacity(const ClusterView& view) const;
   Member* find(InstanceId id);
   std::size_t candidate_count() const { return candidates_.options.size(); }
-  servesim::Market market() const;
 
   ServedModelSetup setup_;
   InstanceOptions candidates_;                  // S, one option per type

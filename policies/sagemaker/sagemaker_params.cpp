@@ -6,6 +6,8 @@
 #include <numeric>
 #include <string>
 
+#include "policies/catalog_refs.hpp"
+#include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::sagemaker {
@@ -27,38 +29,20 @@ AppId the_application(const JsonNode& params, const SimulationConfig& world) {
   return 0;
 }
 
-// The family's most accurate variant (lowest id on ties): the model a
-// SageMaker endpoint would host.
-VariantId default_variant(const SimulationConfig& world, FamilyId family) {
-  const ModelFamily& f = world.models->family(family);
-  VariantId best = f.variants.front();
-  for (VariantId v : f.variants) {
-    if (world.models->variant(v).accuracy > world.models->variant(best).accuracy) best = v;
-  }
-  return best;
-}
-
 VariantId parse_variant(const JsonNode& params, const SimulationConfig& world, const Application& app) {
   const FamilyId family = app.pipeline.stages()[0].family;
-  if (!params.has("variant")) return default_variant(world, family);
+  // The model a SageMaker endpoint would host: the family's best.
+  if (!params.has("variant")) return world.models->most_accurate(family);
   const JsonNode node = params.at("variant");
-  const auto v = world.models->find_variant(node.string());
-  if (!v) node.fail("unknown variant \"" + node.string() + "\"");
-  if (world.models->variant(*v).family != family) {
+  const VariantId v = variant_of(node, *world.models);
+  if (world.models->variant(v).family != family) {
     node.fail("variant \"" + node.string() + "\" is not of family \"" + world.models->family(family).name +
               "\", which application \"" + app.name + "\" serves");
   }
-  if (app.min_accuracy && world.models->variant(*v).accuracy < *app.min_accuracy) {
+  if (app.min_accuracy && world.models->variant(v).accuracy < *app.min_accuracy) {
     node.fail("variant \"" + node.string() + "\" is below application \"" + app.name + "\"'s accuracy floor");
   }
-  return *v;
-}
-
-// The variant's profile on the type's first device, or null.
-const LatencyProfile* profile_on_first_device(const SimulationConfig& world, VariantId variant,
-                                              const InstanceType& type) {
-  const std::string& device = world.hardware->type(type.devices.front().type).name;
-  return world.models->variant(variant).profile_on(device);
+  return v;
 }
 
 std::string ms_text(Duration d) {
@@ -92,7 +76,7 @@ std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world
   const auto& types = world.hardware->instance_types();
   for (InstanceTypeId t = 0; t < types.size(); ++t) {
     if (types[t].family != family) continue;
-    const LatencyProfile* profile = profile_on_first_device(world, variant, types[t]);
+    const LatencyProfile* profile = serving_profile(world, variant, types[t]);
     if (!profile) continue;
     const Duration t1 = profile->at(1);
     if (t1 > slo) continue;
@@ -118,14 +102,13 @@ SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationC
   if (params.has("instance_type")) {
     const JsonNode node = params.at("instance_type");
     if (params.has("instance_family")) node.fail("give instance_type or instance_family, not both");
-    const auto t = world.hardware->find_instance_type(node.string());
-    if (!t) node.fail("unknown instance type \"" + node.string() + "\"");
-    const InstanceType& type = world.hardware->instance_type(*t);
-    if (!profile_on_first_device(world, p.variant, type)) {
+    const InstanceTypeId t = instance_type_of(node, *world.hardware);
+    const InstanceType& type = world.hardware->instance_type(t);
+    if (!serving_profile(world, p.variant, type)) {
       node.fail("variant \"" + variant_name + "\" is not profiled on " + type.name + "'s device \"" +
-                world.hardware->type(type.devices.front().type).name + "\"");
+                serving_device_name(world, type) + "\"");
     }
-    p.instance_type = *t;
+    p.instance_type = t;
   } else {
     const std::string family = params.string_or("instance_family", "c5");
     const auto t = cheapest_per_request(world, p.variant, family, app.slo);
@@ -136,7 +119,7 @@ SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationC
     }
     p.instance_type = *t;
   }
-  p.batch1_latency = profile_on_first_device(world, p.variant, world.hardware->instance_type(p.instance_type))->at(1);
+  p.batch1_latency = serving_profile(world, p.variant, world.hardware->instance_type(p.instance_type))->at(1);
   p.capacity_per_minute = 60.0 / p.batch1_latency.seconds();
 
   p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
@@ -159,7 +142,7 @@ SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationC
     p.initial_instances = sized_for_history(world, p.app, t.target, t.min_capacity);
   }
   if (params.has("market")) {
-    p.market = params.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+    p.market = market_of(params.at("market"));
   }
   return p;
 }

@@ -27,14 +27,8 @@ StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
 
 StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, const SimulationConfig& world) {
   node.expect_object({"function", "queue_above"});
-  const JsonNode name = node.at("function");
-  const auto& functions = world.cloud.lambda_functions;
-  for (std::uint32_t f = 0; f < functions.size(); ++f) {
-    if (functions[f].name == name.string()) {
-      return LambdaOverflow{f, static_cast<std::uint64_t>(node.integer_in_or("queue_above", 0, INT64_MAX, 0))};
-    }
-  }
-  name.fail("no Lambda function named \"" + name.string() + "\" in cloud.lambda.functions");
+  return LambdaOverflow{lambda_function_of(node.at("function"), world.cloud.lambda_functions),
+                        static_cast<std::uint64_t>(node.integer_in_or("queue_above", 0, INT64_MAX, 0))};
 }
 
 StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, const PolicyContext& context) const {

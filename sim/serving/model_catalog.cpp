@@ -29,6 +29,15 @@ void ModelCatalog::normalize_accuracy() {
   }
 }
 
+VariantId ModelCatalog::most_accurate(FamilyId family) const {
+  const ModelFamily& f = families_.at(family);
+  VariantId best = f.variants.at(0);
+  for (VariantId v : f.variants) {
+    if (variants_[v].accuracy > variants_[best].accuracy) best = v;
+  }
+  return best;
+}
+
 std::optional<FamilyId> ModelCatalog::find_family(std::string_view name) const {
   for (std::size_t i = 0; i < families_.size(); ++i) {
     if (families_[i].name == name) return static_cast<FamilyId>(i);

@@ -49,6 +49,9 @@ class ModelCatalog {
   const std::vector<ModelVariant>& variants() const { return variants_; }
   std::optional<FamilyId> find_family(std::string_view name) const;
   std::optional<VariantId> find_variant(std::string_view name) const;
+  // The family's most accurate variant, the lowest id on ties (normalized
+  // accuracy 1: it meets every accuracy floor).
+  VariantId most_accurate(FamilyId family) const;
   // The lowest batch-1 latency of the family's variants (those at or above
   // `min_accuracy`, normalized) on the named device types; nothing when none
   // is profiled there.

@@ -132,7 +132,7 @@ TEST_F(SagemakerParamsTest, BadInputNamesTheField) {
   has({{"variant", "m_best"}, {"instance_type", "c5.xlarge"}}, "policies[0].params.instance_type: variant \"m_best\" is not profiled");
   has({{"instance_type", "c5.large"}, {"instance_family", "c5"}}, "policies[0].params.instance_type: give instance_type or instance_family");
   has({{"variant", "n"}}, "policies[0].params.variant: variant \"n\" is not of family \"f\"");
-  has({{"variant", "zz"}}, "policies[0].params.variant: unknown variant");
+  has({{"variant", "zz"}}, "policies[0].params.variant: unknown model variant");
   has({{"over_provisioning", 0.5}}, "policies[0].params.over_provisioning");
   has({{"scale_out_points", 0}}, "policies[0].params.scale_out_points");
   has({{"scale_in_points", -1}}, "policies[0].params.scale_in_points");
