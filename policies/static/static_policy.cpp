@@ -17,8 +17,12 @@ StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
     for (const JsonNode& item : params.items("placement")) placements_.push_back(parse_placement(item, context));
   }
   if (params.has("script")) script_ = ActionScript(params.at("script"), context.world);
-  if (placements_.empty() && script_.empty()) params.fail("expected a \"placement\" or a \"script\"");
   if (params.has("lambda_overflow")) lambda_overflow_ = parse_overflow(params.at("lambda_overflow"), context.world);
+  // Lambda alone is a deployment too (MArk section 3.1 serves a model on
+  // Lambda only): with no replica every query overflows.
+  if (placements_.empty() && script_.empty() && !lambda_overflow_) {
+    params.fail("expected a \"placement\", a \"script\" or a \"lambda_overflow\"");
+  }
   if (params.has("routing")) {
     const std::string r = params.at("routing").choice({"least_loaded", "round_robin", "weighted"});
     routing_ = r == "round_robin" ? Routing::kRoundRobin : r == "weighted" ? Routing::kWeighted : Routing::kLeastLoaded;

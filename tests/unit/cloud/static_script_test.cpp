@@ -174,5 +174,30 @@ TEST(CloudStaticScript, LambdaOverflowWithoutReplicas) {
   EXPECT_EQ(r.by_id(1).latency(), from_millis(250));
 }
 
+// Lambda alone (no placement, no script): every query goes to the function,
+// the first cold; a policy with none of the three is still refused.
+TEST(CloudStaticScript, LambdaOnlyDeployment) {
+  test::TempDir dir;
+  json doc = cloud_world();
+  doc["duration_s"] = 10;
+  doc["cloud"] = {{"lambda", {{"functions", json::array({{{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024},
+                                                          {"cold_start_ms", 2000}}})}}}};
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {1, 5}, "a.txt"))});
+  doc["policies"] = static_params({{"lambda_overflow", {{"function", "f"}}}});
+  const Scenario scenario = load_doc(dir, doc);
+  const auto policy = first_policy(scenario);
+  Forwarder f(*policy);
+  const CloudRun r = run(scenario, f);
+  EXPECT_EQ(r.counts.completed, 2u);
+  EXPECT_EQ(r.by_id(0).latency(), from_millis(2250));
+  EXPECT_EQ(r.by_id(1).latency(), from_millis(250));
+  EXPECT_EQ(r.cluster.lambda_invocations, 2u);
+  EXPECT_TRUE(conserved(r));
+
+  doc["policies"] = static_params(json::object());
+  const Scenario empty = load_doc(dir, doc);
+  EXPECT_THROW(first_policy(empty), InputError);
+}
+
 }  // namespace
 }  // namespace servesim::cloudtest
