@@ -42,7 +42,7 @@ std::optional<std::uint32_t> lambda_function(const SimulationConfig& world, cons
 
 std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world, AppId app,
                                                    const mark::PredictorSettings& settings,
-                                                   const PolicyContext& context, const std::string& where) {
+                                                   const PolicyContext& context, const JsonNode& params) {
   const std::vector<double> history = mark::history_samples(world, app, settings);
   mark::PredictorInputs inputs{.history = history};
   std::vector<double> truth;
@@ -51,7 +51,10 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world
     inputs.truth = truth;
   }
   if (settings.kind == mark::PredictorKind::kLstm) {
-    mark::validate_history_length(history.size(), settings, where + " (applications[" + std::to_string(app) + "])");
+    // The mistake is the application's history (or the window asked of it):
+    // named as the scenario's path, with the policy's in the message.
+    mark::validate_history_length(history.size(), settings,
+                                  params.file() + ": applications[" + std::to_string(app) + "]", params.path());
     mark::LstmModelCache own;
     mark::LstmModelCache& cache = context.lstm_models ? *context.lstm_models : own;
     inputs.lstm = cache.get_or_train(history, settings.window, settings.lstm, world.seed,
@@ -76,7 +79,7 @@ MarkPolicy::MarkPolicy(const JsonNode& params, const PolicyContext& context) {
     }
     setup.lambda = lambda_function(world, parsed, setup.variant, params);
     if (setup.lambda) setup.lambda_latency = world.cloud.lambda_functions[*setup.lambda].latency;
-    auto predictor = predictor_for(world, a, parsed.predictor, context, params.where());
+    auto predictor = predictor_for(world, a, parsed.predictor, context, params);
     models_.push_back(std::make_unique<mark::ServedModel>(std::move(setup), world, std::move(predictor)));
   }
 }

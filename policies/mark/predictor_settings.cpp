@@ -87,12 +87,13 @@ void validate_predictor_settings(const PredictorSettings& settings, const std::s
   validate_lstm(settings.lstm, where);
 }
 
-void validate_history_length(std::size_t samples, const PredictorSettings& settings, const std::string& where) {
+void validate_history_length(std::size_t samples, const PredictorSettings& settings, const std::string& app_where,
+                             const std::string& params_where) {
   if (settings.kind != PredictorKind::kLstm) return;
   const std::size_t needed = min_lstm_history(settings.window);
   if (samples < needed) {
-    fail(where, "history",
-         "the LSTM needs at least prediction_window + 2 = " + std::to_string(needed) +
+    fail(app_where, "history",
+         "the LSTM predictor of " + params_where + " needs at least prediction_window + 2 = " + std::to_string(needed) +
              " samples of history to train on (one input difference and " + std::to_string(settings.window) +
              " target differences), got " + std::to_string(samples));
   }

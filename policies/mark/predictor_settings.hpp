@@ -71,8 +71,11 @@ void validate_predictor_settings(const PredictorSettings& settings, const std::s
 // The LSTM learns from pairs (one difference in, the next Pw differences out;
 // lstm_training_data.hpp): a history of n samples gives n - 1 - Pw of them,
 // so it needs at least Pw + 2. Other predictors take any history (even none).
-// Throws InputError at `where` + ".history".
-void validate_history_length(std::size_t samples, const PredictorSettings& settings, const std::string& where);
+// Throws InputError at `app_where` + ".history" (the application's, e.g.
+// "s.json: applications[0]"), naming the predictor's settings at
+// `params_where` (e.g. "policies[1].params") in the message.
+void validate_history_length(std::size_t samples, const PredictorSettings& settings, const std::string& app_where,
+                             const std::string& params_where);
 
 // The smallest LSTM history for a window of `window` units (see above).
 std::size_t min_lstm_history(std::size_t window);

@@ -48,6 +48,15 @@ ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const Simula
   return e;
 }
 
+std::vector<VariantId> ActionScript::launched_variants() const {
+  std::vector<VariantId> out;
+  for (const Entry& e : entries_) {
+    if (!e.launch) continue;
+    for (const ScriptedLoad& load : e.launch->loads) out.push_back(load.variant);
+  }
+  return out;
+}
+
 void ActionScript::run_due(ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded) {
   for (Entry& e : entries_) {
     if (e.on_notice || e.done || e.at > view.now()) continue;

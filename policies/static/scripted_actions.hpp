@@ -35,6 +35,9 @@ class ActionScript {
   ActionScript(const JsonNode& list, const SimulationConfig& world);
 
   bool empty() const { return entries_.empty(); }
+  // The variants the script's launches load, so that a stage no placement
+  // serves at start is not taken for a mistake when a launch will serve it.
+  std::vector<VariantId> launched_variants() const;
   // Runs the timed entries due by now.
   void run_due(ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded);
   void on_interruption_notice(ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded);

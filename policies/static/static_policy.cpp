@@ -17,8 +17,12 @@ StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
     for (const JsonNode& item : params.items("placement")) placements_.push_back(parse_placement(item, context));
   }
   if (params.has("script")) script_ = ActionScript(params.at("script"), context.world);
-  if (placements_.empty() && script_.empty()) params.fail("expected a \"placement\" or a \"script\"");
   if (params.has("lambda_overflow")) lambda_overflow_ = parse_overflow(params.at("lambda_overflow"), context.world);
+  // Lambda alone is a deployment too (MArk section 3.1 serves a model on
+  // Lambda only): with no replica every query overflows.
+  if (placements_.empty() && script_.empty() && !lambda_overflow_) {
+    params.fail("expected a \"placement\", a \"script\" or a \"lambda_overflow\"");
+  }
   if (params.has("routing")) {
     const std::string r = params.at("routing").choice({"least_loaded", "round_robin", "weighted", "central_queue"});
     routing_ = r == "round_robin"     ? Routing::kRoundRobin
@@ -104,11 +108,13 @@ void StaticPolicy::record_weight(ReplicaId id, double weight) {
 
 // Candidates are every accepting replica of the stage's family that meets the
 // accuracy floor; rebuilt whenever the set of replicas changes. At start, a
-// stage without any is a scenario error; later it means rejection (or Lambda).
+// stage without any is a scenario error unless Lambda or a scripted launch
+// will serve it; later it means rejection (or Lambda).
 void StaticPolicy::build_candidates(const ClusterView& view, bool at_start) {
   stage_offset_.clear();
   candidates_.clear();
   const auto apps = view.applications();
+  const std::vector<VariantId> launched = at_start ? script_.launched_variants() : std::vector<VariantId>{};
   for (AppId a = 0; a < apps.size(); ++a) {
     stage_offset_.push_back(static_cast<std::uint32_t>(candidates_.size()));
     const auto& stages = apps[a].pipeline.stages();
@@ -124,7 +130,12 @@ void StaticPolicy::build_candidates(const ClusterView& view, bool at_start) {
         total += replica_weight_[r];
         c.cumulative_weight.push_back(total);
       }
-      if (c.replicas.empty() && at_start && !lambda_overflow_) {
+      const auto scripted = [&](VariantId id) {
+        const ModelVariant& v = view.models().variant(id);
+        return v.family == stages[s].family && !(apps[a].min_accuracy && v.accuracy < *apps[a].min_accuracy);
+      };
+      if (c.replicas.empty() && at_start && !lambda_overflow_ &&
+          std::none_of(launched.begin(), launched.end(), scripted)) {
         throw InputError(where_, "no placed replica serves stage \"" + stages[s].name + "\" of application \"" +
                                      apps[a].name + "\" (family \"" + view.models().family(stages[s].family).name +
                                      "\"" + (apps[a].min_accuracy ? ", at its accuracy floor" : "") + ")");

@@ -174,5 +174,58 @@ TEST(CloudStaticScript, LambdaOverflowWithoutReplicas) {
   EXPECT_EQ(r.by_id(1).latency(), from_millis(250));
 }
 
+// A script-only policy whose launch at 0 s serves the stage is no mistake:
+// the query at 10 s waits for the replica (launched at the first tick, 1 s;
+// up at 61 s, loaded at 66 s), the one at 100 s is served at once.
+// A script that launches only another family's replicas is still refused.
+TEST(CloudStaticScript, ScriptOnlyPolicyServesOnceItsLaunchIsUp) {
+  test::TempDir dir;
+  json doc = cloud_world();
+  doc["duration_s"] = 120;
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {10, 100}, "a.txt"))});
+  doc["policies"] = static_params(
+      {{"script", json::array({{{"at_s", 0}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}}})}}}}})}});
+  const Scenario scenario = load_doc(dir, doc);
+  {
+    const auto policy = first_policy(scenario);
+    Forwarder f(*policy);
+    const CloudRun r = run(scenario, f);
+    EXPECT_EQ(r.by_id(0).finish, at_seconds(66.1));
+    EXPECT_EQ(r.by_id(1).finish, at_seconds(100.1));
+    EXPECT_TRUE(conserved(r));
+  }
+  doc["policies"] = static_params(
+      {{"script", json::array({{{"at_s", 0}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "s"}}})}}}}})}});
+  const Scenario other = load_doc(dir, doc);
+  const auto policy = first_policy(other);
+  Forwarder f(*policy);
+  EXPECT_THROW(run(other, f), InputError);
+}
+
+// Lambda alone (no placement, no script): every query goes to the function,
+// the first cold; a policy with none of the three is still refused.
+TEST(CloudStaticScript, LambdaOnlyDeployment) {
+  test::TempDir dir;
+  json doc = cloud_world();
+  doc["duration_s"] = 10;
+  doc["cloud"] = {{"lambda", {{"functions", json::array({{{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024},
+                                                          {"cold_start_ms", 2000}}})}}}};
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {1, 5}, "a.txt"))});
+  doc["policies"] = static_params({{"lambda_overflow", {{"function", "f"}}}});
+  const Scenario scenario = load_doc(dir, doc);
+  const auto policy = first_policy(scenario);
+  Forwarder f(*policy);
+  const CloudRun r = run(scenario, f);
+  EXPECT_EQ(r.counts.completed, 2u);
+  EXPECT_EQ(r.by_id(0).latency(), from_millis(2250));
+  EXPECT_EQ(r.by_id(1).latency(), from_millis(250));
+  EXPECT_EQ(r.cluster.lambda_invocations, 2u);
+  EXPECT_TRUE(conserved(r));
+
+  doc["policies"] = static_params(json::object());
+  const Scenario empty = load_doc(dir, doc);
+  EXPECT_THROW(first_policy(empty), InputError);
+}
+
 }  // namespace
 }  // namespace servesim::cloudtest

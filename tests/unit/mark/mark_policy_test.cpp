@@ -144,7 +144,7 @@ TEST(MarkPolicy, BadParametersNameTheirField) {
   expect_error(unknown_lambda, "lambda_function");
   json short_history = mark_world({{"predictor", "lstm"}});
   short_history["applications"][0]["history"]["duration_s"] = 600;  // 10 units < Pw + 2
-  expect_error(short_history, "history");
+  expect_error(short_history, ": applications[0].history: the LSTM predictor of policies[0].params needs");
 }
 
 }  // namespace

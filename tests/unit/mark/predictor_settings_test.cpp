@@ -83,18 +83,20 @@ TEST(MarkPredictorSettings, OtherFieldsAreNamedToo) {
 
 TEST(MarkPredictorSettings, TheLstmNeedsPwPlusTwoSamplesOfHistory) {
   PredictorSettings s;
-  EXPECT_NO_THROW(validate_history_length(62, s, kWhere));
+  // The mistake is the application's history; the message names the policy.
+  const std::string app = "scenario.json: applications[0]";
+  EXPECT_NO_THROW(validate_history_length(62, s, app, "policies[0].params"));
   try {
-    validate_history_length(61, s, kWhere);
+    validate_history_length(61, s, app, "policies[0].params");
     FAIL() << "expected an InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), kWhere +
-                                         ".history: the LSTM needs at least prediction_window + 2 = 62 samples "
-                                         "of history to train on (one input difference and 60 target "
-                                         "differences), got 61");
+    EXPECT_EQ(std::string(e.what()), app +
+                                         ".history: the LSTM predictor of policies[0].params needs at least "
+                                         "prediction_window + 2 = 62 samples of history to train on (one input "
+                                         "difference and 60 target differences), got 61");
   }
   s.kind = PredictorKind::kLastValue;  // needs no history
-  EXPECT_NO_THROW(validate_history_length(0, s, kWhere));
+  EXPECT_NO_THROW(validate_history_length(0, s, app, "policies[0].params"));
 }
 
 }  // namespace
