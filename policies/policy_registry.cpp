@@ -12,7 +12,7 @@ namespace servesim {
 
 std::vector<PolicyEntry> policy_registry() {
   return {
-      {"static", "fixed placement and batchers from the scenario; least-loaded, round-robin or weighted routing",
+      {"static", "fixed placement and batchers from the scenario; least-loaded, round-robin, weighted or central-queue routing",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<StaticPolicy>(params, context);
        },

@@ -24,8 +24,11 @@ StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
     params.fail("expected a \"placement\", a \"script\" or a \"lambda_overflow\"");
   }
   if (params.has("routing")) {
-    const std::string r = params.at("routing").choice({"least_loaded", "round_robin", "weighted"});
-    routing_ = r == "round_robin" ? Routing::kRoundRobin : r == "weighted" ? Routing::kWeighted : Routing::kLeastLoaded;
+    const std::string r = params.at("routing").choice({"least_loaded", "round_robin", "weighted", "central_queue"});
+    routing_ = r == "round_robin"     ? Routing::kRoundRobin
+               : r == "weighted"      ? Routing::kWeighted
+               : r == "central_queue" ? Routing::kCentralQueue
+                                      : Routing::kLeastLoaded;
   }
 }
 
@@ -63,6 +66,7 @@ StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, cons
 void StaticPolicy::start(ClusterControl& control, const ClusterView& view) {
   for (const Placement& p : placements_) place(p, control, view);
   build_candidates(view, true);
+  if (routing_ == Routing::kCentralQueue) attach_to_central_queues(control, view);
   if (script_.empty()) check_offline_replicas(view);
 }
 
@@ -141,8 +145,49 @@ void StaticPolicy::build_candidates(const ClusterView& view, bool at_start) {
   }
 }
 
+// Rebuilt lists after replicas came or went; new replicas join their stage's
+// central queue.
+void StaticPolicy::refresh_candidates(ClusterControl& control, const ClusterView& view) {
+  build_candidates(view, false);
+  if (routing_ == Routing::kCentralQueue) attach_to_central_queues(control, view);
+}
+
+// Each replica takes from the central queue of the one stage it serves; a
+// replica two stages could use would serve only one of them, and the other's
+// queue might never drain, so that is a scenario error.
+void StaticPolicy::attach_to_central_queues(ClusterControl& control, const ClusterView& view) {
+  const auto apps = view.applications();
+  for (AppId a = 0; a < apps.size(); ++a) {
+    for (StageId s = 0; s < apps[a].pipeline.stages().size(); ++s) {
+      const std::uint32_t list = stage_offset_[a] + s;
+      for (ReplicaId r : candidates_[list].replicas) {
+        if (central_list_of_.size() <= r) central_list_of_.resize(r + 1, 0);
+        if (central_list_of_[r] == list + 1) continue;
+        if (central_list_of_[r] != 0) {
+          throw InputError(where_, "routing \"central_queue\": a replica of variant \"" +
+                                       view.models().variant(view.replica(r).variant).name +
+                                       "\" could serve two stages (stage \"" + apps[a].pipeline.stages()[s].name +
+                                       "\" of application \"" + apps[a].name +
+                                       "\" is the second); each replica takes from one stage's queue");
+        }
+        central_list_of_[r] = list + 1;
+        control.attach_central_queue(r, a, s);
+      }
+    }
+  }
+}
+
+RouteDecision StaticPolicy::route_to_central_queue(const RouteRequest& request, const Candidates& c,
+                                                   const ClusterView& view) const {
+  const bool overflow = lambda_overflow_ && (c.replicas.empty() || view.central_queue_length(request.app, request.stage) >
+                                                                        lambda_overflow_->queue_above);
+  if (overflow) return RouteDecision::to_lambda(lambda_overflow_->function);
+  return c.replicas.empty() ? RouteDecision::reject() : RouteDecision::to_central_queue();
+}
+
 RouteDecision StaticPolicy::route(const RouteRequest& request, ClusterControl& /*control*/, const ClusterView& view) {
   Candidates& c = candidates_[stage_offset_[request.app] + request.stage];
+  if (routing_ == Routing::kCentralQueue) return route_to_central_queue(request, c, view);
   const ReplicaId r = c.replicas.empty() ? kNoReplica : pick(c, view);
   if (lambda_overflow_ && (r == kNoReplica || view.outstanding(r) > lambda_overflow_->queue_above)) {
     return RouteDecision::to_lambda(lambda_overflow_->function);
@@ -201,17 +246,17 @@ Duration StaticPolicy::tick_interval() const {
 
 void StaticPolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   script_.run_due(control, view, [&](ReplicaId r, double w) { record_weight(r, w); });
-  build_candidates(view, false);
+  refresh_candidates(control, view);
   redispatch_offline(control, view);
 }
 
 void StaticPolicy::on_interruption_notice(InstanceId, SimTime, ClusterControl& control, const ClusterView& view) {
   script_.on_interruption_notice(control, view, [&](ReplicaId r, double w) { record_weight(r, w); });
-  build_candidates(view, false);
+  refresh_candidates(control, view);
 }
 
 void StaticPolicy::on_instance_gone(InstanceId, ClusterControl& control, const ClusterView& view) {
-  build_candidates(view, false);
+  refresh_candidates(control, view);
   redispatch_offline(control, view);  // what the lost replicas held is back in the backlogs
 }
 

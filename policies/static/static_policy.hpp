@@ -32,7 +32,7 @@ namespace servesim {
 
 class StaticPolicy final : public Policy {
  public:
-  enum class Routing : std::uint8_t { kLeastLoaded, kRoundRobin, kWeighted };
+  enum class Routing : std::uint8_t { kLeastLoaded, kRoundRobin, kWeighted, kCentralQueue };
 
   StaticPolicy(const JsonNode& params, const PolicyContext& context);
 
@@ -71,6 +71,10 @@ class StaticPolicy final : public Policy {
   void place(const Placement& placement, ClusterControl& control, const ClusterView& view);
   void record_weight(ReplicaId id, double weight);
   void build_candidates(const ClusterView& view, bool at_start);
+  void refresh_candidates(ClusterControl& control, const ClusterView& view);
+  void attach_to_central_queues(ClusterControl& control, const ClusterView& view);
+  RouteDecision route_to_central_queue(const RouteRequest& request, const Candidates& candidates,
+                                       const ClusterView& view) const;
   void check_offline_replicas(const ClusterView& view) const;
   void redispatch_offline(ClusterControl& control, const ClusterView& view);
   ReplicaId pick(Candidates& candidates, const ClusterView& view);
@@ -80,6 +84,7 @@ class StaticPolicy final : public Policy {
   std::vector<Placement> placements_;
   Routing routing_ = Routing::kLeastLoaded;
   std::vector<double> replica_weight_;           // by replica id
+  std::vector<std::uint32_t> central_list_of_;   // kCentralQueue: by replica id, its candidate list + 1 (0: none)
   std::vector<std::uint32_t> stage_offset_;      // first candidate list of each app
   std::vector<Candidates> candidates_;           // by stage_offset_[app] + stage
   RandomStream rng_;

@@ -76,6 +76,14 @@ class ClusterControl {
   // state). Returns the pings started (fewer than `count` if throttled). The
   // default starts none: a control that knows no Lambda.
   virtual std::uint32_t prewarm_lambda(std::uint32_t /*function*/, std::uint32_t /*count*/) { return 0; }
+  // The replica takes its batches from the central queue of (app, stage)
+  // (sim/serving/central_queue.hpp) once its own queue is empty; visits
+  // routed with RouteDecision::to_central_queue wait there for whichever
+  // attached replica is free. The replica's variant must serve the stage's
+  // family; attaching again moves it to another queue. A replica leaves its
+  // queue when it is unloaded or its instance goes. The default ignores it: a
+  // control without central queues.
+  virtual void attach_central_queue(ReplicaId /*replica*/, AppId /*app*/, StageId /*stage*/) {}
 };
 
 }  // namespace servesim

@@ -78,6 +78,9 @@ class ClusterView {
   // Visits this replica has dropped so far (its batcher's or the deadline's
   // drops): a monitor's per-replica failure counter. Zero once it is gone.
   virtual std::uint64_t dropped(ReplicaId /*id*/) const { return 0; }
+  // Visits waiting in the central queue of (app, stage), not yet taken by a
+  // replica (ClusterControl::attach_central_queue).
+  virtual std::uint64_t central_queue_length(AppId /*app*/, StageId /*stage*/) const { return 0; }
   // Arrivals per second at an application's stage over the recent window.
   virtual double arrival_rate(AppId app, StageId stage) const = 0;
   // How the application's queries have ended since the run began (warm-up

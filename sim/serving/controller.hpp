@@ -23,6 +23,7 @@ struct RouteDecision {
     kReplica,   // to `target`, a replica
     kLambda,    // to `target`, a Lambda function of the scenario
     kWeighted,  // by the weights set with ClusterControl::set_routing_weights
+    kCentral,   // to the central queue of the visit's (application, stage)
     kReject,
   };
   Kind kind = Kind::kReject;
@@ -31,6 +32,7 @@ struct RouteDecision {
   static RouteDecision to(ReplicaId id) { return {Kind::kReplica, id}; }
   static RouteDecision to_lambda(std::uint32_t function) { return {Kind::kLambda, function}; }
   static RouteDecision by_weights() { return {Kind::kWeighted, 0}; }
+  static RouteDecision to_central_queue() { return {Kind::kCentral, 0}; }
   static RouteDecision reject() { return {Kind::kReject, 0}; }
 };
 

@@ -68,6 +68,7 @@ struct Replica {
   std::uint64_t executing_visits = 0;
   std::uint64_t dropped = 0;  // visits dropped here, for ClusterView::dropped
   VisitQueue queue;
+  std::uint32_t central_queue = 0xffffffffu;  // its CentralQueues index once attached, else kNoCentralQueue
   OfflineQueue offline;  // low priority: starts only when `queue` leaves room
   RandomStream rng;                     // service-time draws
   bool waiting_for_device = false;      // in its device's FIFO with a batch ready

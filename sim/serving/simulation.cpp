@@ -25,6 +25,12 @@ double hashed_uniform(std::uint64_t seed, std::uint64_t query, std::uint64_t sta
   return static_cast<double>(z >> 11) * 0x1.0p-53;
 }
 
+std::vector<std::size_t> stage_counts(const std::vector<Application>& apps) {
+  std::vector<std::size_t> counts;
+  for (const auto& app : apps) counts.push_back(app.pipeline.stages().size());
+  return counts;
+}
+
 }  // namespace
 
 Simulation::Simulation(const SimulationConfig& config, Controller& controller, RunMetrics& metrics)
@@ -35,6 +41,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       spot_rng_(config.seed, "cloud/spot-interruptions"),
       lambda_(config.cloud.lambda),
       routing_rng_(config.seed, "engine/weighted-routing"),
+      central_queues_(stage_counts(config.applications)),
       lambda_rng_(config.seed, "cloud/lambda"),
       queries_(max_joins(config.applications)),
       branch_seed_(derive_stream_seed(config.seed, "pipeline/branches")) {
@@ -284,6 +291,9 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
       target = pick_weighted(queries_.at(slot).app, stage);
       if (target == kNoReplica) return false;
       break;
+    case RouteDecision::Kind::kCentral:
+      enqueue_central(slot, stage);
+      return true;
     case RouteDecision::Kind::kReplica:
       break;
   }

@@ -17,6 +17,7 @@
 #include "sim/metrics/cost_ledger.hpp"
 #include "sim/metrics/money_audit.hpp"
 #include "sim/metrics/run_metrics.hpp"
+#include "sim/serving/central_queue.hpp"
 #include "sim/serving/cluster_control.hpp"
 #include "sim/serving/cluster_view.hpp"
 #include "sim/serving/controller.hpp"
@@ -90,6 +91,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     return r && r->accepts_visits();
   }
   double arrival_rate(AppId app, StageId stage) const override;
+  std::uint64_t central_queue_length(AppId app, StageId stage) const override;
   FinishedQueries finished_queries(AppId app) const override { return finished_.at(app); }
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
@@ -107,6 +109,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::uint64_t dispatch_offline(OfflineJobId job, ReplicaId replica, std::uint64_t count) override;
   void note_offline_paused(DeviceKind kind) override;
   std::uint32_t prewarm_lambda(std::uint32_t function, std::uint32_t count) override;
+  void attach_central_queue(ReplicaId replica, AppId app, StageId stage) override;
 
   struct Device {
     DeviceTypeId type = 0;
@@ -129,6 +132,12 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void start_visit(std::uint32_t slot, StageId stage);
   bool enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision);
   ReplicaId pick_weighted(AppId app, StageId stage);
+  // Central queues (simulation_central_queue.cpp).
+  void enqueue_central(std::uint32_t slot, StageId stage);
+  void offer_central(std::uint32_t index);
+  void detach_central(Replica& replica);
+  VisitQueue& source_queue(Replica& replica);
+  bool has_online_work_queued(const Replica& replica) const;
   void resolve_edges(std::uint32_t slot, StageId stage, bool visited);
   void resolve_into(std::uint32_t slot, StageId child, bool delivered);
   bool edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index, double probability) const;
@@ -148,9 +157,9 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void try_start_batches(Replica& replica);
   void serve_waiting(Device& device);
   bool is_late(const Replica& replica, const Visit& visit) const;
-  bool drop_head_if_late(Replica& replica);
+  bool drop_head_if_late(Replica& replica, VisitQueue& queue);
   void drop_visit(Replica& replica, const Visit& visit);
-  void start_batch(Replica& replica, std::uint32_t size, std::uint32_t charge = 0);
+  void start_batch(Replica& replica, VisitQueue& queue, std::uint32_t size, std::uint32_t charge = 0);
   void run_on_device(Replica& replica, std::uint32_t slot, std::uint32_t run_as);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
   void resume_after_batch(Replica& replica);
@@ -255,6 +264,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // set_routing_weights: [app][stage] -> weights over replicas.
   std::vector<std::vector<std::vector<RoutingWeight>>> routing_weights_;
   RandomStream routing_rng_;
+  CentralQueues central_queues_;
   RandomStream lambda_rng_;  // Lambda execution-time draws
   QueryTable queries_;
   std::vector<std::uint64_t> in_flight_per_app_;

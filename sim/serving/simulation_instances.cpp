@@ -123,6 +123,7 @@ void Simulation::evict_replica(Replica& replica) {
   }
   if (device_at(replica.device).exec.limits().shared_speed) schedule_shared_completion(replica.device);
   while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
+  detach_central(replica);
   requeue_offline(replica);
   replica.state = ReplicaState::kUnloaded;
   replica.unload_requested = true;

@@ -60,7 +60,7 @@ void Simulation::note_offline_paused(DeviceKind kind) {
 bool Simulation::device_admits_offline(const Device& device) const {
   if (!device.exec.has_free_slot() || device.exec.waiting() > 0) return false;
   for (ReplicaId r : device.replicas) {
-    if (!replicas_.get(r)->queue.empty()) return false;
+    if (has_online_work_queued(*replicas_.get(r))) return false;
   }
   return true;
 }

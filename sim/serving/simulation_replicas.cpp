@@ -32,9 +32,9 @@ bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
 }
 
 // The batcher decides on a live head; start_batch checks every other visit.
-bool Simulation::drop_head_if_late(Replica& replica) {
-  if (!is_late(replica, replica.queue.front())) return false;
-  drop_visit(replica, replica.queue.pop());
+bool Simulation::drop_head_if_late(Replica& replica, VisitQueue& queue) {
+  if (!is_late(replica, queue.front())) return false;
+  drop_visit(replica, queue.pop());
   return true;
 }
 
@@ -58,19 +58,19 @@ Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<I
 void Simulation::try_start_batches(Replica& replica) {
   if (replica.state != ReplicaState::kActive && replica.state != ReplicaState::kDraining) return;
   Device& device = device_at(replica.device);
-  while (replica.has_free_slot() && !replica.queue.empty()) {
-    if (drop_head_if_late(replica)) continue;
-    const Visit& head = replica.queue.front();
-    const ReplicaQueueView queue_view(replica.queue, queries_);
-    const BatchContext context{loop_.now(),  replica.queue.size(), head.enqueued, queries_.at(head.query).deadline,
+  while (replica.has_free_slot()) {
+    VisitQueue& queue = source_queue(replica);
+    if (queue.empty()) break;
+    if (drop_head_if_late(replica, queue)) continue;
+    const Visit& head = queue.front();
+    const ReplicaQueueView queue_view(queue, queries_);
+    const BatchContext context{loop_.now(),  queue.size(), head.enqueued, queries_.at(head.query).deadline,
                                replica.max_batch(),
                                std::span<const Duration>(replica.latency).first(replica.max_batch() + 1), &queue_view,
-                               replica.queue.pushed() - replica.queue.size()};
+                               queue.pushed() - queue.size()};
     const BatchDecision decision = replica.batcher->decide(context);
     if (decision.drop_head > 0) {
-      for (std::uint32_t i = 0; i < decision.drop_head && !replica.queue.empty(); ++i) {
-        drop_visit(replica, replica.queue.pop());
-      }
+      for (std::uint32_t i = 0; i < decision.drop_head && !queue.empty(); ++i) drop_visit(replica, queue.pop());
       continue;
     }
     if (decision.size == 0) {
@@ -84,9 +84,8 @@ void Simulation::try_start_batches(Replica& replica) {
       replica.waiting_for_device = true;
       return;
     }
-    start_batch(replica,
-                static_cast<std::uint32_t>(
-                    std::min<std::size_t>({decision.size, replica.queue.size(), replica.max_batch()})),
+    start_batch(replica, queue,
+                static_cast<std::uint32_t>(std::min<std::size_t>({decision.size, queue.size(), replica.max_batch()})),
                 decision.charge);
   }
   // The online queue is empty: offline inputs may use the room it leaves.
@@ -114,12 +113,12 @@ void Simulation::schedule_wake(Replica& replica, SimTime at) {
   loop_.schedule(std::max(at, loop_.now()), self_, kBatcherWake, pack_payload(replica.id, replica.wake_generation));
 }
 
-void Simulation::start_batch(Replica& replica, std::uint32_t size, std::uint32_t charge) {
+void Simulation::start_batch(Replica& replica, VisitQueue& queue, std::uint32_t size, std::uint32_t charge) {
   const std::uint32_t slot = replica.free_slot();
   RunningBatch& batch = replica.batches[slot];
   batch.visits.clear();
-  while (batch.visits.size() < size && !replica.queue.empty()) {
-    const Visit v = replica.queue.pop();
+  while (batch.visits.size() < size && !queue.empty()) {
+    const Visit v = queue.pop();
     if (is_late(replica, v)) {
       drop_visit(replica, v);
       continue;
@@ -273,7 +272,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   replica.executing_visits -= size;
   end_batch_on_device(replica, batch, /*completed=*/true);
   replica.batcher->on_batch_done(size, all_on_time);
-  replica.batcher->on_batch_end(loop_.now(), replica.queue.pushed());
+  replica.batcher->on_batch_end(loop_.now(), source_queue(replica).pushed());
   resume_after_batch(replica);
 }
 
@@ -358,6 +357,7 @@ void Simulation::request_unload(ReplicaId id) {
   Replica& replica = *replicas_.get(id);
   if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
   replica.unload_requested = true;
+  detach_central(replica);  // what waits there is for the replicas that stay
   // Queries already queued are served first, never lost; a replica still
   // loading drains once its model is in (on_replica_ready).
   if (replica.state == ReplicaState::kLoading) return;

@@ -189,6 +189,39 @@ void check_mmc(unsigned c, double rho, double customers) {
 TEST(Fidelity, MMcErlangCAtRho05) { check_mmc(4, 0.5, 2.0e6); }
 TEST(Fidelity, MMcErlangCAtRho09) { check_mmc(4, 0.9, 6.0e6); }
 
+// The same station built from c one-core replicas on c devices sharing one
+// central queue (ClusterControl::attach_central_queue): M/M/c again, where
+// per-replica queues behind random routing would make c M/M/1 queues (at rho
+// 0.9: 9 service times of wait against Erlang C's 2).
+void check_central_mmc(unsigned c, double rho, double customers) {
+  const double lambda = rho * c * kMu;
+  StationSetup setup = queue_setup("mmc-central", lambda, "exponential", customers);
+  setup.replicas = c;
+  setup.routing = "central_queue";
+  const StationRun run = run_station(setup);
+  const auto q = run.steady();
+  expect_agrees("central M/M/c P(wait)", interval_of(waited(q)), erlang_c(c, lambda / kMu));
+  expect_agrees("central M/M/c Wq", interval_of(waits_s(q)), mmc_wait(c, lambda, kMu));
+  std::printf("[fidelity] utilisation %.5f (rho %.2f)\n", run.utilisation, rho);
+  EXPECT_NEAR(run.utilisation, rho, 0.01 * rho);
+}
+
+TEST(Fidelity, CentralQueueMMcAtRho05) { check_central_mmc(4, 0.5, 2.0e6); }
+TEST(Fidelity, CentralQueueMMcAtRho09) { check_central_mmc(4, 0.9, 6.0e6); }
+
+// Control: the same four replicas behind random routing are four M/M/1
+// queues at rho, so the central queue's formula must be rejected.
+TEST(Fidelity, RandomlyRoutedReplicasAreSeparateMM1Queues) {
+  const double rho = 0.9, lambda = rho * 4 * kMu;
+  StationSetup setup = queue_setup("mm1x4-weighted", lambda, "exponential", 2.0e6);
+  setup.replicas = 4;
+  setup.routing = "weighted";
+  const StationRun run = run_station(setup);
+  const Interval ci = interval_of(waits_s(run.steady()));
+  expect_agrees("random split Wq", ci, mm1_wait(lambda / 4, kMu));
+  EXPECT_FALSE(ci.contains(mmc_wait(4, lambda, kMu)));
+}
+
 // ---- The tolerance machinery can fail -------------------------------------
 
 // The same estimator, applied to the right data and a wrong theory, must

@@ -30,6 +30,11 @@ struct StationSetup {
   std::uint32_t variant_max_batch = 1;
   nlohmann::json batcher = {{"kind", "greedy"}, {"max_batch", 1}};
   std::uint32_t concurrency = 1;
+  // Servers as separate replicas instead: `replicas` one-core devices, each
+  // with one replica, routed by the static policy's `routing` (e.g.
+  // "central_queue": one queue for all, an M/x/c station again).
+  std::uint32_t replicas = 1;
+  std::string routing = "least_loaded";
   double duration_s = 1;
   std::uint64_t seed = 1;
 };
@@ -96,7 +101,7 @@ inline nlohmann::json station_scenario(const StationSetup& s) {
       {"catalogs",
        {{"hardware", json::array({{{"device_types", json::array({{{"name", "srv"}, {"kind", "cpu"}, {"cores", s.concurrency}, {"memory_mb", 1024}}})}}})},
         {"models", json::array({{{"families", json::array({{{"name", "m"}, {"variants", json::array({variant})}}})}}})}}},
-      {"cluster", {{"devices", json::array({{{"type", "srv"}, {"count", 1}}})}}},
+      {"cluster", {{"devices", json::array({{{"type", "srv"}, {"count", s.replicas}}})}}},
       {"applications",
        json::array({{{"name", "app"}, {"family", "m"}, {"slo_ms", 1e9},
                      {"workload", {{"kind", "poisson"}, {"rate", s.rate}}}}})},
@@ -105,8 +110,9 @@ inline nlohmann::json station_scenario(const StationSetup& s) {
       {"policies",
        json::array({{{"name", "static"},
                      {"params",
-                      {{"placement", json::array({{{"variant", "m1"}, {"device_type", "srv"}, {"count", 1},
-                                                   {"batcher", s.batcher}, {"concurrency", s.concurrency}}})}}}}})},
+                      {{"placement", json::array({{{"variant", "m1"}, {"device_type", "srv"}, {"count", s.replicas},
+                                                   {"batcher", s.batcher}, {"concurrency", s.concurrency}}})},
+                       {"routing", s.routing}}}}})},
       {"outputs", {{"window_s", s.duration_s}}},
   };
 }
