@@ -25,7 +25,12 @@ std::string cell(std::string text) {
 
 std::string one_value(const Claim& claim, double v) {
   if (!std::isfinite(v)) return "n/a";
-  if (claim.unit == "%") return format_fixed(100 * v, 1) + " %";
+  // Small shares keep about three significant digits: MArk's late shares are
+  // hundredths of a percent, which one decimal would show as 0.0 %.
+  if (claim.unit == "%") {
+    const double p = std::abs(100 * v);
+    return format_fixed(100 * v, p == 0 || p >= 10 ? 1 : p >= 1 ? 2 : p >= 0.1 ? 3 : 4) + " %";
+  }
   return format_fixed(v, v != 0 && std::abs(v) < 0.1 ? 3 : 2) + claim.unit;
 }
 

@@ -137,5 +137,18 @@ TEST(ClaimsLedger, EvaluatedOverRunFolders) {
   EXPECT_NE(md.str().find("- `c`: cannot be evaluated"), std::string::npos);
 }
 
+// Shares are fractions shown as percent, small ones with enough digits to
+// tell them apart (a late share of 0.0126 % is not 0.0 %).
+TEST(ClaimsLedger, PercentValuesKeepTheirDigits) {
+  test::TempDir dir;
+  const ClaimsLedger l = load_claims(dir.write("claims.json", R"json({"claims": [
+    {"id": "s", "paper": "P", "claim": "late", "scenario": "s.json",
+     "value": ["p:a", "p:b", "p:c", "p:d", "p:e"], "unit": "%", "holds": "1"}]})json").string());
+  const ClaimResult r{{0.000126, 0.00412, 0.0149, 0.176, 0}, true, ""};
+  std::ostringstream md;
+  write_claims_markdown(md, l, {r}, "abc123");
+  EXPECT_NE(md.str().find("| 0.0126 % / 0.412 % / 1.49 % / 17.6 % / 0.0 % |"), std::string::npos) << md.str();
+}
+
 }  // namespace
 }  // namespace servesim
