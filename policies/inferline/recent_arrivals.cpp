@@ -1,0 +1,42 @@
+#include "policies/inferline/recent_arrivals.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace servesim::inferline {
+
+void RecentArrivals::record(SimTime t) {
+  if (!times_.empty() && t < times_.back()) throw std::invalid_argument("arrival times must not decrease");
+  times_.push_back(t);
+  while (!times_.empty() && times_.front() + horizon_ <= t) times_.pop_front();
+}
+
+std::uint64_t RecentArrivals::count_within(SimTime now, Duration width) const {
+  // (now - width, now]: after the first time above now - width, up to now.
+  const auto first = std::upper_bound(times_.begin(), times_.end(), now - width);
+  const auto last = std::upper_bound(times_.begin(), times_.end(), now);
+  return static_cast<std::uint64_t>(last - first);
+}
+
+double RecentArrivals::max_window_rate(SimTime now, Duration span, Duration window) const {
+  if (window <= Duration::zero()) throw std::invalid_argument("window must be positive");
+  double best = 0;
+  for (Duration end = Duration::zero(); end + window <= span; end += window) {
+    const std::uint64_t n = count_within(now - end, window);
+    best = std::max(best, static_cast<double>(n) / window.seconds());
+  }
+  return best;
+}
+
+std::optional<double> rate_above_envelope(const TrafficEnvelope& sample, const RecentArrivals& live, SimTime now) {
+  std::optional<double> r_max;
+  for (const EnvelopePoint& p : sample) {
+    const std::uint64_t count = live.count_within(now, p.width);
+    if (count <= p.max_count) continue;
+    const double rate = static_cast<double>(count) / p.width.seconds();
+    r_max = std::max(r_max.value_or(0.0), rate);
+  }
+  return r_max;
+}
+
+}  // namespace servesim::inferline
