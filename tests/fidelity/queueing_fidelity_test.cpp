@@ -175,15 +175,21 @@ TEST(Fidelity, ErlangCRecurrence) {
   EXPECT_NEAR(erlang_c(4, a), top / (sum + top), 1e-12);
 }
 
-void check_mmc(unsigned c, double rho, double customers) {
-  const double lambda = rho * c * kMu;
-  const StationRun run = run_station(queue_setup("mmc", lambda, "exponential", customers, c));
+// The station `setup` builds is an M/M/c queue: its waits agree with Erlang C
+// and its busy fraction is rho.
+void expect_mmc(const StationSetup& setup, unsigned c, double rho) {
+  const double lambda = setup.rate;
+  const StationRun run = run_station(setup);
   const auto q = run.steady();
-  expect_agrees("M/M/c P(wait)", interval_of(waited(q)), erlang_c(c, lambda / kMu));
-  expect_agrees("M/M/c Wq", interval_of(waits_s(q)), mmc_wait(c, lambda, kMu));
-  // Each of the c concurrent batches is 1/c of the device.
+  expect_agrees((setup.name + " P(wait)").c_str(), interval_of(waited(q)), erlang_c(c, lambda / kMu));
+  expect_agrees((setup.name + " Wq").c_str(), interval_of(waits_s(q)), mmc_wait(c, lambda, kMu));
   std::printf("[fidelity] utilisation %.5f (rho %.2f)\n", run.utilisation, rho);
   EXPECT_NEAR(run.utilisation, rho, 0.01 * rho);
+}
+
+// One replica with c concurrent batches, each 1/c of the device.
+void check_mmc(unsigned c, double rho, double customers) {
+  expect_mmc(queue_setup("mmc", rho * c * kMu, "exponential", customers, c), c, rho);
 }
 
 TEST(Fidelity, MMcErlangCAtRho05) { check_mmc(4, 0.5, 2.0e6); }
@@ -194,16 +200,10 @@ TEST(Fidelity, MMcErlangCAtRho09) { check_mmc(4, 0.9, 6.0e6); }
 // per-replica queues behind random routing would make c M/M/1 queues (at rho
 // 0.9: 9 service times of wait against Erlang C's 2).
 void check_central_mmc(unsigned c, double rho, double customers) {
-  const double lambda = rho * c * kMu;
-  StationSetup setup = queue_setup("mmc-central", lambda, "exponential", customers);
+  StationSetup setup = queue_setup("mmc-central-queue", rho * c * kMu, "exponential", customers);
   setup.replicas = c;
   setup.routing = "central_queue";
-  const StationRun run = run_station(setup);
-  const auto q = run.steady();
-  expect_agrees("central M/M/c P(wait)", interval_of(waited(q)), erlang_c(c, lambda / kMu));
-  expect_agrees("central M/M/c Wq", interval_of(waits_s(q)), mmc_wait(c, lambda, kMu));
-  std::printf("[fidelity] utilisation %.5f (rho %.2f)\n", run.utilisation, rho);
-  EXPECT_NEAR(run.utilisation, rho, 0.01 * rho);
+  expect_mmc(setup, c, rho);
 }
 
 TEST(Fidelity, CentralQueueMMcAtRho05) { check_central_mmc(4, 0.5, 2.0e6); }

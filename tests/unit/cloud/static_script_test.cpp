@@ -153,25 +153,37 @@ TEST(CloudStaticScript, LambdaOverflowAboveQueueThreshold) {
   EXPECT_TRUE(conserved(r));
 }
 
-// With lambda_overflow and no replica at all (a script-only policy before
-// its launch), queries go to Lambda instead of being rejected.
-TEST(CloudStaticScript, LambdaOverflowWithoutReplicas) {
-  test::TempDir dir;
+// Lambda function "f" (1 GB, 2 s cold start) and two queries, at 1 and 5 s.
+json lambda_world(const test::TempDir& dir) {
   json doc = cloud_world();
   doc["duration_s"] = 10;
   doc["cloud"] = {{"lambda", {{"functions", json::array({{{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024},
                                                           {"cold_start_ms", 2000}}})}}}};
   doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {1, 5}, "a.txt"))});
-  doc["policies"] = static_params(
-      {{"script", json::array({{{"at_s", 100}, {"launch", {{"instance_type", "c5.b"}}}}})},
-       {"lambda_overflow", {{"function", "f"}, {"queue_above", 0}}}});
-  const Scenario scenario = load_doc(dir, doc);
+  return doc;
+}
+
+// Runs the scenario of lambda_world: both queries on Lambda, the first cold
+// (2 s + 250 ms), the second warm.
+CloudRun run_both_on_lambda(const Scenario& scenario) {
   const auto policy = first_policy(scenario);
   Forwarder f(*policy);
-  const CloudRun r = run(scenario, f);
+  CloudRun r = run(scenario, f);
   EXPECT_EQ(r.counts.completed, 2u);
   EXPECT_EQ(r.by_id(0).latency(), from_millis(2250));
   EXPECT_EQ(r.by_id(1).latency(), from_millis(250));
+  return r;
+}
+
+// With lambda_overflow and no replica at all (a script-only policy before
+// its launch), queries go to Lambda instead of being rejected.
+TEST(CloudStaticScript, LambdaOverflowWithoutReplicas) {
+  test::TempDir dir;
+  json doc = lambda_world(dir);
+  doc["policies"] = static_params(
+      {{"script", json::array({{{"at_s", 100}, {"launch", {{"instance_type", "c5.b"}}}}})},
+       {"lambda_overflow", {{"function", "f"}, {"queue_above", 0}}}});
+  const CloudRun r = run_both_on_lambda(load_doc(dir, doc));
 }
 
 // A script-only policy whose launch at 0 s serves the stage is no mistake:
@@ -206,19 +218,9 @@ TEST(CloudStaticScript, ScriptOnlyPolicyServesOnceItsLaunchIsUp) {
 // the first cold; a policy with none of the three is still refused.
 TEST(CloudStaticScript, LambdaOnlyDeployment) {
   test::TempDir dir;
-  json doc = cloud_world();
-  doc["duration_s"] = 10;
-  doc["cloud"] = {{"lambda", {{"functions", json::array({{{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024},
-                                                          {"cold_start_ms", 2000}}})}}}};
-  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {1, 5}, "a.txt"))});
+  json doc = lambda_world(dir);
   doc["policies"] = static_params({{"lambda_overflow", {{"function", "f"}}}});
-  const Scenario scenario = load_doc(dir, doc);
-  const auto policy = first_policy(scenario);
-  Forwarder f(*policy);
-  const CloudRun r = run(scenario, f);
-  EXPECT_EQ(r.counts.completed, 2u);
-  EXPECT_EQ(r.by_id(0).latency(), from_millis(2250));
-  EXPECT_EQ(r.by_id(1).latency(), from_millis(250));
+  const CloudRun r = run_both_on_lambda(load_doc(dir, doc));
   EXPECT_EQ(r.cluster.lambda_invocations, 2u);
   EXPECT_TRUE(conserved(r));
 

@@ -17,15 +17,6 @@ using nlohmann::json;
 
 json greedy(int max_batch) { return {{"kind", "greedy"}, {"max_batch", max_batch}}; }
 
-EngineRun run_central(const TempDir& dir, json placements, const std::string& routing, json workload,
-                      double duration_s = 2) {
-  json doc = engine_world();
-  doc["duration_s"] = duration_s;
-  doc["applications"] = single_stage_app("a", 1000, std::move(workload));
-  doc["policies"] = static_policy(std::move(placements), routing);
-  return run_engine(dir, doc);
-}
-
 std::map<std::uint64_t, Duration> latency_by_query(const EngineRun& run) {
   std::map<std::uint64_t, Duration> out;
   for (const QueryOutcome& q : run.outcomes) out[q.id] = q.latency();
@@ -40,12 +31,12 @@ TEST(CentralQueue, TheReplicaThatFreesFirstTakesTheNextVisit) {
   // one replica's query: least-loaded (a tie: replica 0) finishes it at 140 ms.
   TempDir dir;
   const json placements = {place("a_best", 1, greedy(1)), place("a_fast", 1, greedy(1))};
-  const auto central = latency_by_query(run_central(dir, placements, "central_queue", replay_at(dir, {100, 100, 100})));
+  const auto central = latency_by_query(run_static_on_a(dir, placements, "central_queue", replay_at(dir, {100, 100, 100})));
   ASSERT_EQ(central.size(), 3u);
   EXPECT_EQ(central.at(0), from_millis(20));
   EXPECT_EQ(central.at(1), from_millis(10));
   EXPECT_EQ(central.at(2), from_millis(20));
-  const auto least_loaded = latency_by_query(run_central(dir, placements, "least_loaded", replay_at(dir, {100, 100, 100})));
+  const auto least_loaded = latency_by_query(run_static_on_a(dir, placements, "least_loaded", replay_at(dir, {100, 100, 100})));
   EXPECT_EQ(least_loaded.at(2), from_millis(40));
 }
 
@@ -55,7 +46,7 @@ TEST(CentralQueue, IdleReplicasShareTheWork) {
   TempDir dir;
   std::vector<double> times;
   for (int i = 0; i < 30; ++i) times.push_back(100.0 + 50 * i);
-  const EngineRun run = run_central(dir, {place("a_fast", 3, greedy(1))}, "central_queue", replay_at(dir, times));
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 3, greedy(1))}, "central_queue", replay_at(dir, times));
   ASSERT_EQ(run.outcomes.size(), 30u);
   for (const QueryOutcome& q : run.outcomes) EXPECT_EQ(q.latency(), from_millis(10)) << q.id;
   ASSERT_EQ(run.replicas.size(), 3u);
@@ -68,7 +59,7 @@ TEST(CentralQueue, AFreeReplicaTakesABatchOfWhatWaits) {
   // ms), the next eight go as one batch at 110 ms (done at 134 ms), the last
   // alone after them (done at 144 ms).
   TempDir dir;
-  const EngineRun run = run_central(dir, {place("a_fast", 1, greedy(8))}, "central_queue",
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 1, greedy(8))}, "central_queue",
                                     replay_at(dir, std::vector<double>(10, 100.0)));
   ASSERT_EQ(run.outcomes.size(), 10u);
   std::map<std::int64_t, int> by_latency_ms;
@@ -79,7 +70,7 @@ TEST(CentralQueue, AFreeReplicaTakesABatchOfWhatWaits) {
 TEST(CentralQueue, EveryQueryIsAccountedForUnderLoad) {
   // 2 replicas of 100 QPS each at 150 QPS for 2 s, then the drain: all served.
   TempDir dir;
-  const EngineRun run = run_central(dir, {place("a_fast", 2, greedy(1))}, "central_queue", poisson_for(150, 2), 4);
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 2, greedy(1))}, "central_queue", poisson_for(150, 2), 4);
   EXPECT_GT(run.counts.arrived, 200u);
   EXPECT_EQ(run.counts.completed, run.counts.arrived);
   EXPECT_EQ(run.counts.unfinished, 0u);

@@ -172,6 +172,17 @@ inline EngineRun run_engine(const TempDir& dir, const nlohmann::json& doc) {
   return run;
 }
 
+// Family a's one-stage application (SLO 1 s) under `workload`, served by the
+// static policy with these placements and routing.
+inline EngineRun run_static_on_a(const TempDir& dir, nlohmann::json placements, const std::string& routing,
+                                 nlohmann::json workload, double duration_s = 10) {
+  nlohmann::json doc = engine_world();
+  doc["duration_s"] = duration_s;
+  doc["applications"] = single_stage_app("a", 1000, std::move(workload));
+  doc["policies"] = static_policy(std::move(placements), routing);
+  return run_engine(dir, doc);
+}
+
 // |observed fraction - p| within z standard errors of a binomial proportion.
 inline bool within_binomial(std::size_t hits, std::size_t n, double p, double z = 4.5) {
   if (n == 0) return false;

@@ -12,18 +12,10 @@ namespace {
 
 using nlohmann::json;
 
-EngineRun run_routing(const TempDir& dir, json placements, const std::string& routing, json workload,
-                      double duration_s = 10) {
-  json doc = engine_world();
-  doc["duration_s"] = duration_s;
-  doc["applications"] = single_stage_app("a", 1000, std::move(workload));
-  doc["policies"] = static_policy(std::move(placements), routing);
-  return run_engine(dir, doc);
-}
 
 TEST(Routing, RoundRobinSplitsExactlyEvenly) {
   TempDir dir;
-  const EngineRun run = run_routing(dir, {place("a_fast", 3)}, "round_robin", {{"kind", "poisson"}, {"rate", 150}});
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 3)}, "round_robin", {{"kind", "poisson"}, {"rate", 150}});
   const std::size_t n = run.route_sequence.size();
   ASSERT_GT(n, 1000u);
   ASSERT_EQ(run.routed_to.size(), 3u);
@@ -33,7 +25,7 @@ TEST(Routing, RoundRobinSplitsExactlyEvenly) {
 
 TEST(Routing, WeightedSplitsByWeight) {
   TempDir dir;
-  const EngineRun run = run_routing(dir, {place("a_fast", 1, nullptr, 1.0), place("a_fast", 1, nullptr, 3.0)},
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 1, nullptr, 1.0), place("a_fast", 1, nullptr, 3.0)},
                                     "weighted", {{"kind", "poisson"}, {"rate", 500}});
   const std::size_t n = run.route_sequence.size();
   ASSERT_GT(n, 4000u);
@@ -44,7 +36,7 @@ TEST(Routing, WeightedSplitsByWeight) {
 TEST(Routing, WeightedEqualWeightsIsNotRoundRobin) {
   // Random, not alternating: some two consecutive visits go to the same replica.
   TempDir dir;
-  const EngineRun run = run_routing(dir, {place("a_fast", 2)}, "weighted", {{"kind", "poisson"}, {"rate", 200}});
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 2)}, "weighted", {{"kind", "poisson"}, {"rate", 200}});
   ASSERT_GT(run.route_sequence.size(), 1000u);
   std::size_t repeats = 0;
   for (std::size_t i = 1; i < run.route_sequence.size(); ++i) repeats += run.route_sequence[i] == run.route_sequence[i - 1];
@@ -58,7 +50,7 @@ TEST(Routing, LeastLoadedPrefersTheIdleReplica) {
   TempDir dir;
   std::vector<double> times;
   for (int i = 0; i < 20; ++i) times.insert(times.end(), {100.0 + 100 * i, 100.0 + 100 * i});
-  const EngineRun run = run_routing(dir, {place("a_fast", 2)}, "least_loaded", replay_at(dir, times), 4);
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 2)}, "least_loaded", replay_at(dir, times), 4);
   ASSERT_EQ(run.route_sequence.size(), 40u);
   for (std::size_t i = 0; i < 40; ++i) EXPECT_EQ(run.route_sequence[i], i % 2) << "visit " << i;
   for (const QueryOutcome& q : run.outcomes) EXPECT_EQ(q.latency(), from_millis(10)) << q.id;  // nobody waited
@@ -67,14 +59,14 @@ TEST(Routing, LeastLoadedPrefersTheIdleReplica) {
 TEST(Routing, LeastLoadedIsTheDefaultAndTiesGoToTheLowestIndex) {
   // Isolated queries always find both replicas idle: all go to replica 0.
   TempDir dir;
-  const EngineRun run = run_routing(dir, {place("a_fast", 2)}, "", replay_at(dir, {100, 200, 300, 400}), 2);
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 2)}, "", replay_at(dir, {100, 200, 300, 400}), 2);
   EXPECT_EQ(run.route_sequence, (std::vector<ReplicaId>{0, 0, 0, 0}));
 }
 
 TEST(Routing, LeastLoadedBalancesQueues) {
   // Three simultaneous queries on two replicas: 0, 1, then 0 again (both hold one).
   TempDir dir;
-  const EngineRun run = run_routing(dir, {place("a_fast", 2, {{"kind", "greedy"}, {"max_batch", 1}})}, "least_loaded",
+  const EngineRun run = run_static_on_a(dir, {place("a_fast", 2, {{"kind", "greedy"}, {"max_batch", 1}})}, "least_loaded",
                                     replay_at(dir, {100, 100, 100}), 2);
   EXPECT_EQ(run.route_sequence, (std::vector<ReplicaId>{0, 1, 0}));
 }
