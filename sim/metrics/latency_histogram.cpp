@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/metrics/nearest_rank.hpp"
+
 namespace servesim {
 namespace {
 
@@ -33,15 +35,6 @@ const BucketBounds& bounds() {
 }
 
 std::size_t regular_buckets() { return bounds().upper.size() - 1; }
-
-// 0-based index of the nearest-rank q-quantile among n sorted values:
-// ceil(q * n) - 1. The product is nudged down by a relative 1e-12 so that
-// 0.07 * 100 = 7.000000000000001 still means rank 7, not 8.
-std::uint64_t nearest_rank(double q, std::uint64_t n) {
-  const double x = std::clamp(q, 0.0, 1.0) * static_cast<double>(n);
-  const double rank = std::ceil(x - x * 1e-12);
-  return rank < 1 ? 0 : std::min(static_cast<std::uint64_t>(rank) - 1, n - 1);
-}
 
 }  // namespace
 

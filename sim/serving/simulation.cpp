@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sim/core/input_error.hpp"
+#include "sim/serving/pipeline_branches.hpp"
 
 namespace servesim {
 namespace {
@@ -12,17 +13,6 @@ std::uint32_t max_joins(const std::vector<Application>& apps) {
   std::uint32_t joins = 0;
   for (const auto& app : apps) joins = std::max(joins, app.pipeline.join_count());
   return joins;
-}
-
-// A counter-based uniform in [0, 1) from (seed, query id, stage, edge): branch
-// decisions depend on the query, not on the order in which a policy happens to
-// finish stages, so every policy sees the same branches (common random numbers).
-double hashed_uniform(std::uint64_t seed, std::uint64_t query, std::uint64_t stage, std::uint64_t edge) {
-  std::uint64_t z = seed ^ (query * 0x9e3779b97f4a7c15ULL) ^ (stage << 48) ^ (edge << 32);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  return static_cast<double>(z >> 11) * 0x1.0p-53;
 }
 
 std::vector<std::size_t> stage_counts(const std::vector<Application>& apps) {
@@ -44,7 +34,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       central_queues_(stage_counts(config.applications)),
       lambda_rng_(config.seed, "cloud/lambda"),
       queries_(max_joins(config.applications)),
-      branch_seed_(derive_stream_seed(config.seed, "pipeline/branches")) {
+      branch_seed_(pipeline_branch_seed(config.seed)) {
   self_ = loop_.add_handler(this);
   for (DeviceTypeId type : config_.devices) add_device(type, std::nullopt, /*ready=*/true);
   for (const auto& app : config_.applications) {
@@ -334,8 +324,7 @@ void Simulation::set_routing_weights(AppId app, StageId stage, std::vector<Routi
 
 bool Simulation::edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index,
                             double probability) const {
-  if (probability >= 1.0) return true;
-  return hashed_uniform(branch_seed_, query.id, stage, edge_index) < probability;
+  return branch_taken(branch_seed_, query.id, stage, edge_index, probability);
 }
 
 void Simulation::resolve_edges(std::uint32_t slot, StageId stage, bool visited) {
