@@ -1,0 +1,44 @@
+#include "policies/inferline/planning_sample.hpp"
+
+#include <deque>
+
+namespace servesim::inferline {
+namespace {
+
+// Past this an endless stream that never tags the application stops, as the
+// engine's rate-piece streams stop past ten years.
+const Duration kLongestSample = from_seconds(10.0 * 365 * 24 * 3600);
+
+std::vector<SimTime> last_of_history(const ArrivalHistory& history, std::size_t max_arrivals) {
+  std::deque<SimTime> tail;
+  auto stream = history.arrivals();
+  while (auto a = stream->next()) {
+    tail.push_back(a->time);
+    if (tail.size() > max_arrivals) tail.pop_front();
+  }
+  return {tail.begin(), tail.end()};
+}
+
+std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
+  std::vector<SimTime> sample;
+  for (const WorkloadSource& source : world.workloads) {
+    if (source.app && *source.app != app) continue;
+    auto stream = source.spec->open(world.seed, "inferline-sample/" + world.applications[app].name);
+    while (sample.size() < max_arrivals) {
+      const auto a = stream->next();
+      if (!a || a->time > SimTime::zero() + kLongestSample) break;
+      if (source.app || a->app == app) sample.push_back(a->time);
+    }
+    if (!sample.empty()) break;  // one source per application
+  }
+  return sample;
+}
+
+}  // namespace
+
+std::vector<SimTime> planning_sample(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
+  if (const ArrivalHistory* history = world.history_of(app)) return last_of_history(*history, max_arrivals);
+  return first_of_workload(world, app, max_arrivals);
+}
+
+}  // namespace servesim::inferline
