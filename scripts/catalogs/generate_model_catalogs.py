@@ -75,9 +75,13 @@ V100_A = INFAAS_C_BATCH1_MS - V100_K * G_RESNET50
 PEAK_TFLOPS = {"v100": 15.7, "gtx1080ti": 11.34, "t4": 8.1, "a100": 19.5}
 
 # InferLine's CPU: ResNet152 at 0.6 QPS on one vCPU (InferLine prices CPUs per
-# vCPU); as a device type, the CPU of a p2.xlarge (4 vCPUs, several replicas).
+# vCPU, section 6). The device type is one vCPU of a p2.8xlarge, InferLine's
+# cluster (configs/catalogs/hardware/inferline_devices.json): one replica per
+# device, so CPU replicas never share cores for free. (It was the 4-vCPU
+# p2.xlarge.cpu of aws_instances.json; no scenario used that key, and a model
+# catalog naming it could not load beside inferline_devices.json alone.)
 K_P2_CPU = (1000.0 / INFERLINE_R152_CPU_QPS) / G_RESNET152
-INFERLINE_CPU = "p2.xlarge.cpu"  # the device type InferLine's CPU profiles are keyed by
+INFERLINE_CPU = "p2.8xlarge.vcpu"  # the device type InferLine's CPU profiles are keyed by
 
 # The Proteus catalog's lines (a_d ms, k_d ms/GMAC), fitted on the Proteus
 # artifact's measured p50 latencies (profiling/aggregate_profiled.csv of
@@ -470,6 +474,142 @@ def mark_catalog():
 
 
 # --------------------------------------------------------------------------
+# InferLine's other pipeline stages (issue 15): Video Monitoring (YOLOv3 ->
+# vehicle id -> OpenALPR, YOLOv3 -> person id), Social Media (preprocess ->
+# image classifier; language id -> NMT -> categorizer), TF Cascade (fast model
+# -> slow one). InferLine publishes no profile for any of them: compute from
+# the models' papers or the prototype's containers, on the same lines as
+# ResNet152 (CPU K_P2_CPU ms/GMAC x batch, one vCPU; K80 and V100 lines).
+
+INFERLINE_CODE = "InferLine prototype's model containers (simon-mo/inferline-models, model_containers/)"
+INFERLINE_LOAD_MS = 5000.0  # InferLine section 5: "the 5 second activation time of spinning up new replicas"
+INFERLINE_LOAD_NOTE = ("derived: InferLine section 5, the 5 s activation time of a new replica in the underlying "
+                       "serving frameworks (the Tuner's scale-down delay is 3x it)")
+INFERLINE_MAX_BATCH_NOTE = "derived: as ResNet152's 32, the only maximum batch InferLine publishes (section 2.1)"
+# YOLOv3 at 416 x 416: 65.86 billion FLOPs (pjreddie.com/darknet/yolo, Redmon &
+# Farhadi 2018) = 32.93 GMAC; 61.9M parameters (yolov3.weights, 248 MB fp32).
+G_YOLOV3 = 65.86 / 2
+# Language identification: the prototype's TF CNN (tf_lang_detect_deps/cnn.py:
+# 257 tokens, 300-dim embeddings, 100 filters each of widths 3, 4, 5, 65 classes).
+LANG_ID_LEN, LANG_ID_EMB, LANG_ID_FILTERS, LANG_ID_CLASSES, LANG_ID_VOCAB = 257, 300, 100, 65, 4090
+G_LANG_ID = (sum((LANG_ID_LEN - w + 1) * w * LANG_ID_EMB * LANG_ID_FILTERS for w in (3, 4, 5))
+             + 3 * LANG_ID_FILTERS * LANG_ID_CLASSES) / 1e9
+P_LANG_ID_M = (LANG_ID_VOCAB * LANG_ID_EMB + sum(w * LANG_ID_EMB * LANG_ID_FILTERS for w in (3, 4, 5))
+               + 3 * LANG_ID_FILTERS * LANG_ID_CLASSES) / 1e6
+# Categorizer: the prototype's TF LSTM (old_containers/tf_lstm_container.py: 100
+# steps of 300-dim word vectors, 64 LSTM units, 2 classes): 4 gates x 64 x (300 + 64) MACs a step.
+CAT_STEPS, CAT_IN, CAT_UNITS = 100, 300, 64
+G_CATEGORIZER = CAT_STEPS * 4 * CAT_UNITS * (CAT_IN + CAT_UNITS) / 1e9
+G_INCEPTION_V3_PARAMS_M = 23.8  # Keras applications table: InceptionV3 23.9M (23,851,784)
+OPENALPR_MS = 20.0
+
+
+def inferline_gpu_profiles(g, batches):
+    return {"k80": linear_points(K80_A, K80_K * g, batches), "v100": linear_points(V100_A, V100_K * g, batches)}
+
+
+def inferline_rule_note(g_text, g):
+    return (f"derived: InferLine publishes no profile; {g_text}; {INFERLINE_CPU} {K_P2_CPU:.1f} ms/GMAC x {g:.4g} x "
+            f"batch = {K_P2_CPU * g:.2f} ms per query (InferLine's CPU rate, from ResNet152's 0.6 QPS on one vCPU; no "
+            f"CPU batching gain); k80 {K80_A:.1f} + {K80_K:.4f} x {g:.4g} x batch and v100 {V100_A:.3f} + "
+            f"{V100_K:.4f} x {g:.4g} x batch (the project's lines, docs/catalogs.md)")
+
+
+def inferline_stage(name, acc, memory_mb, g, batches, latency_note, acc_note, memory_note, source, cpu=True, gpu=True):
+    latency = {}
+    if cpu:
+        latency[INFERLINE_CPU] = proportional(K_P2_CPU * g, batches)
+    if gpu:
+        latency.update(inferline_gpu_profiles(g, batches))
+    return {
+        "name": name, "accuracy": acc, "memory_mb": memory_mb, "load_latency_ms": INFERLINE_LOAD_MS,
+        "max_batch": batches[-1], "latency_ms": latency, "source": source,
+        "provenance": {"accuracy": acc_note, "latency": latency_note, "memory": memory_note,
+                       "load_latency": INFERLINE_LOAD_NOTE, "max_batch": INFERLINE_MAX_BATCH_NOTE},
+    }
+
+
+def inferline_pipeline_stages(batches):
+    sec2 = "InferLine (SoCC'20) section 2 (Fig. 2's pipelines)"
+    one = "derived: a one-variant family (normalized accuracy 1)"
+    yolo = inferline_stage(
+        "inferline-yolov3", 55.3, memory_of(61.9), G_YOLOV3, batches,
+        inferline_rule_note(f"YOLOv3 at 416 x 416 is 65.86 billion FLOPs = {G_YOLOV3:.2f} GMAC (pjreddie.com/darknet/"
+                            f"yolo; the prototype's PyTorch YOLOv3 container, PyTorchYoloDockerfile)", G_YOLOV3),
+        "measured: COCO mAP-50 55.3 for YOLOv3-416 (Redmon & Farhadi 2018, Table 3); a one-variant family",
+        MEMORY_NOTE + " (61.9M parameters, yolov3.weights)",
+        sec2 + ", Video Monitoring's object detector; Redmon & Farhadi 2018 (YOLOv3)")
+    ident = {}
+    for who in ("vehicle", "person"):
+        ident[who] = inferline_stage(
+            f"inferline-{who}-id", 1.0, memory_of(25.6), G_RESNET50, batches,
+            inferline_rule_note(f"the project takes {who} identification to be a ResNet50 classifier on the detected "
+                                f"crop, 3.8 GMAC (He et al. 2016 Table 1): InferLine names no model, and the "
+                                f"prototype's containers hold ResNet50s (Res50PyTorchDockerfile, TfResNetDockerfile)",
+                                G_RESNET50),
+            one, MEMORY_NOTE + " (ResNet50, 25.6M parameters)",
+            sec2 + f", Video Monitoring's {who} identification; He et al. 2016 Table 1 (ResNet50, 3.8 GMAC)")
+    alpr = inferline_stage(
+        "inferline-openalpr", 1.0, 128.0, OPENALPR_MS / K_P2_CPU, batches,
+        (f"derived: neither InferLine, its prototype nor OpenALPR publishes a latency; assumed {OPENALPR_MS} ms per "
+         f"224 x 224 image on one vCPU (4x the preprocess stage's 5 ms: plate localization and character OCR on a "
+         f"small image) x batch, because the prototype's container recognizes a batch one image at a time "
+         f"(alpr_container.py, recognize_ndarray per input); CPU only: OpenALPR is a CPU library and its container "
+         f"(ALPRDockerfile) installs no GPU runtime. Low confidence"),
+        "derived: not scored (normalized accuracy 1)", "assumed: 128 MB for the OpenALPR process and its runtime data",
+        sec2 + ", Video Monitoring's license plate extraction; " + INFERLINE_CODE + " (ALPRDockerfile, alpr_container.py)",
+        gpu=False)
+    inception = inferline_stage(
+        "inferline-inception-v3", 77.3, memory_of(G_INCEPTION_V3_PARAMS_M), G_INCEPTION_V3, batches,
+        inferline_rule_note(f"Inception-v3 is {G_INCEPTION_V3} GMAC (Zoph et al. 2018 Table 2); the K80 line passes "
+                            f"exactly through MArk's measured p2.xlarge Inception-v3 batch 8 (60000 / 415 = 144.6 ms), "
+                            f"one of its two calibration points", G_INCEPTION_V3),
+        "measured: ImageNet top-1 77.3 % (torchvision Inception-v3 table, 77.294); a one-variant family",
+        MEMORY_NOTE + f" ({G_INCEPTION_V3_PARAMS_M}M parameters, Keras applications table)",
+        sec2 + ", Social Media's image classifier (the prototype's TF Inception container, "
+        "TfInceptionFeaturizationDockerfile); Zoph et al. 2018 Table 2 (5.72 GMAC)")
+    resnet50 = inferline_stage(
+        "inferline-resnet50", 76.1, memory_of(25.6), G_RESNET50, batches,
+        inferline_rule_note("ResNet50 is 3.8 GMAC (He et al. 2016 Table 1), the prototype's TF ResNet container "
+                            "(TfResNetDockerfile)", G_RESNET50),
+        "measured: ImageNet top-1 76.1 % (torchvision ResNet-50 table, 76.13); a one-variant family",
+        MEMORY_NOTE + " (25.6M parameters)",
+        sec2 + ", TF Cascade's fast model (its slow model is inferline_resnet152, as in the prototype's ResNet "
+        "cascade); He et al. 2016 Table 1")
+    lang = inferline_stage(
+        "inferline-lang-id", 1.0, memory_of(P_LANG_ID_M), G_LANG_ID, batches,
+        inferline_rule_note(f"the prototype's language identifier is a TF CNN (tf_lang_detect_deps/cnn.py: 257 tokens x "
+                            f"300-dim embeddings, 100 filters each of widths 3, 4, 5): {G_LANG_ID * 1000:.1f} MMAC "
+                            f"counted from its shapes. The K80 line's 73.9 ms per-batch overhead dominates so small a "
+                            f"model", G_LANG_ID),
+        one, MEMORY_NOTE + f" ({P_LANG_ID_M:.2f}M parameters counted from cnn.py, mostly its 4090 x 300 embedding)",
+        sec2 + ", Social Media's language identification; " + INFERLINE_CODE + " (tf_lang_detect_container.py)")
+    cat = inferline_stage(
+        "inferline-categorizer", 1.0, 256.0, G_CATEGORIZER, batches,
+        inferline_rule_note(f"the prototype's last Social Media stage is a TF LSTM text classifier "
+                            f"(old_containers/tf_lstm_container.py: 100 steps of 300-dim word vectors, 64 units; the "
+                            f"prototype's pipeline_two is tf-lang-detect -> tf-nmt -> tf-lstm): 4 x 64 x (300 + 64) "
+                            f"MACs a step = {G_CATEGORIZER * 1000:.2f} MMAC. Optimistic on the CPU: 100 sequential "
+                            f"steps pay per-step framework overhead the rule has no term for", G_CATEGORIZER),
+        one, "assumed: 256 MB (its word-vector table's size is not published)",
+        sec2 + ", Social Media's categorizer; " + INFERLINE_CODE + " (old_containers/tf_lstm_container.py)")
+    return [
+        {"name": "inferline_yolov3", "task": "object-detection", "source": yolo["source"], "variants": [yolo]},
+        {"name": "inferline_vehicle_id", "task": "image-classification", "source": ident["vehicle"]["source"],
+         "variants": [ident["vehicle"]]},
+        {"name": "inferline_person_id", "task": "image-classification", "source": ident["person"]["source"],
+         "variants": [ident["person"]]},
+        {"name": "inferline_openalpr", "task": "license-plate-recognition", "source": alpr["source"], "variants": [alpr]},
+        {"name": "inferline_inception_v3", "task": "image-classification", "source": inception["source"],
+         "variants": [inception]},
+        {"name": "inferline_resnet50", "task": "image-classification", "source": resnet50["source"],
+         "variants": [resnet50]},
+        {"name": "inferline_lang_id", "task": "language-identification", "source": lang["source"], "variants": [lang]},
+        {"name": "inferline_categorizer", "task": "text-classification", "source": cat["source"], "variants": [cat]},
+    ]
+
+
+# --------------------------------------------------------------------------
 # InferLine: the models its text and Fig. 3 name, on CPU, K80 and V100.
 
 def inferline_catalog():
@@ -487,7 +627,7 @@ def inferline_catalog():
         "source": src + "; He et al. 2016 Table 1 (11.3 GMAC)",
         "provenance": {
             "accuracy": "measured: ImageNet top-1 78.3 % (torchvision ResNet-152 table, 78.312); a one-variant family",
-            "latency": (f"p2.xlarge.cpu measured: 0.6 QPS on a CPU (InferLine section 2.1) = {r152_cpu:.1f} ms, one vCPU "
+            "latency": (f"{INFERLINE_CPU} measured: 0.6 QPS on a CPU (InferLine section 2.1) = {r152_cpu:.1f} ms, one vCPU "
                         f"per replica as InferLine prices CPUs per vCPU, x batch (no CPU batching gain); k80: batch 32 "
                         f"measured (50.6 QPS at the throughput-maximizing batch 32 = 632.4 ms), other batches derived on "
                         f"the project's K80 line {K80_A:.1f} + {K80_K:.4f} ms/GMAC x 11.3 GMAC x batch (exact at 32); "
@@ -524,7 +664,7 @@ def inferline_catalog():
             "accuracy": "derived: a one-variant family (normalized accuracy 1)",
             "latency": (f"derived: InferLine prints TF-NMT's profile only as a plot (Fig. 3); its compute is taken as "
                         f"MArk's TensorFlow en-de translator's, {g_nmt:.1f} GMAC-equivalent (2180 ms on c5.large / "
-                        f"{K_C5['c5.large.cpu']:.2f} ms/GMAC); p2.xlarge.cpu at InferLine's own CPU rate "
+                        f"{K_C5['c5.large.cpu']:.2f} ms/GMAC); {INFERLINE_CPU} at InferLine's own CPU rate "
                         f"{K_P2_CPU:.1f} ms/GMAC (from ResNet152's 0.6 QPS), k80 and v100 on the project's lines. "
                         f"Low confidence: sequence models batch better on GPUs than this rule says"),
             "memory": "derived: as MArk's OpenNMT-ende, twice its 330 MB (MArk Table 4)", "load_latency": LOAD_NOTE,
@@ -535,11 +675,16 @@ def inferline_catalog():
         {"name": "inferline_preprocess", "task": "preprocessing", "source": src, "variants": [pre]},
         {"name": "inferline_resnet152", "task": "image-classification", "source": src, "variants": [r152]},
         {"name": "inferline_tf_nmt", "task": "translation", "source": src, "variants": [nmt]},
-    ]
+    ] + inferline_pipeline_stages(batches)
     return {
-        "description": ("The models InferLine's text names with its Fig. 3 profiles (preprocess, ResNet152, TF-NMT) on "
-                        "InferLine's CPU (one vCPU of a p2 instance per replica), K80 and V100. The other pipeline "
-                        "stages of InferLine's Fig. 2 are not in its text. Project fits: " + fit_text()),
+        "description": ("The models of InferLine's four pipelines (section 2, Fig. 2; issue 15) on InferLine's CPU (one "
+                        f"vCPU of a p2.8xlarge per replica, {INFERLINE_CPU}), K80 and V100: preprocess, ResNet152 and "
+                        "TF-NMT with Fig. 3's profiles; YOLOv3, vehicle and person identification, OpenALPR (Video "
+                        "Monitoring); Inception-v3, language identification and the categorizer (Social Media); "
+                        "ResNet50 as TF Cascade's fast model (its slow one is ResNet152). Fig. 2's boxes are not in "
+                        "InferLine's text: the stages are section 2's and the prototype's model containers "
+                        "(simon-mo/inferline-models, model_containers/), their numbers derived as each variant's "
+                        "provenance says. Project fits: " + fit_text()),
         "source": src,
         "families": fams,
     }
@@ -885,7 +1030,7 @@ def infaas_zoo_catalog():
 def main():
     os.makedirs(OUT, exist_ok=True)
     print(f"calibration: k80 a={K80_A:.3f} k={K80_K:.4f}; v100 a={V100_A:.4f} k={V100_K:.5f}; "
-          f"c5 {', '.join(f'{t} {k:.2f}' for t, k in K_C5.items())}; p2.xlarge.cpu {K_P2_CPU:.2f}; "
+          f"c5 {', '.join(f'{t} {k:.2f}' for t, k in K_C5.items())}; {INFERLINE_CPU} {K_P2_CPU:.2f}; "
           f"proteus {', '.join(f'{d} a={a:.4g} k={k:.4g}' for d, (a, k) in PROTEUS_LINES.items())}")
     write("infaas_resnet50.json", infaas_catalog())
     write("mark_models.json", mark_catalog())

@@ -37,7 +37,7 @@ std::vector<fs::path> model_catalogs() {
 const std::set<std::string>& agreed_device_types() {
   static const std::set<std::string> names = [] {
     std::set<std::string> n = {"k80", "v100", "t4", "gtx1080ti", "a100", "neuroncore", "cpu", "lambda",
-                               "p2.xlarge.cpu"};
+                               "p2.xlarge.cpu", "p2.8xlarge.vcpu"};
     for (const char* family : {"c5", "m5"}) {
       for (const char* size : {"large", "xlarge", "2xlarge", "4xlarge"}) {
         n.insert(std::string(family) + "." + size + ".cpu");
