@@ -3,6 +3,7 @@
 #include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/infaas/infaas_policy.hpp"
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
+#include "policies/inferline/inferline_policy.hpp"
 #include "policies/mark/mark_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
 #include "policies/sagemaker/sagemaker_policy.hpp"
@@ -50,6 +51,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"sommelier", "Proteus section 6.1.1's Sommelier: MILP start placement, then per-application variant swaps on each device (never re-placed), Proteus batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kSommelier);
+       }},
+      {"inferline", "InferLine (SoCC'20) on a fixed cluster: the Planner (Algorithms 1-2 on the Estimator over a sample trace) picks each stage's hardware, batch and replicas; central batched queues; the Tuner scales stages when live traffic breaks the sample's envelope; \"tuner\": \"none\" for the plan alone, \"planning\": \"oracle\" to plan on the live trace",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<inferline::InferlinePolicy>(params, context);
        }},
       {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {

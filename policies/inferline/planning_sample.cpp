@@ -1,6 +1,7 @@
 #include "policies/inferline/planning_sample.hpp"
 
 #include <deque>
+#include <string>
 
 namespace servesim::inferline {
 namespace {
@@ -19,14 +20,17 @@ std::vector<SimTime> last_of_history(const ArrivalHistory& history, std::size_t 
   return {tail.begin(), tail.end()};
 }
 
-std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
+// The application's arrivals from its workload source opened with
+// `stream_name` (its own name: the run's arrivals), before `until`.
+std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app, std::size_t max_arrivals,
+                                       const std::string& stream_name, SimTime until) {
   std::vector<SimTime> sample;
   for (const WorkloadSource& source : world.workloads) {
     if (source.app && *source.app != app) continue;
-    auto stream = source.spec->open(world.seed, "inferline-sample/" + world.applications[app].name);
+    auto stream = source.spec->open(world.seed, stream_name.empty() ? source.name : stream_name);
     while (sample.size() < max_arrivals) {
       const auto a = stream->next();
-      if (!a || a->time > SimTime::zero() + kLongestSample) break;
+      if (!a || a->time >= until) break;
       if (source.app || a->app == app) sample.push_back(a->time);
     }
     if (!sample.empty()) break;  // one source per application
@@ -38,7 +42,12 @@ std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app,
 
 std::vector<SimTime> planning_sample(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
   if (const ArrivalHistory* history = world.history_of(app)) return last_of_history(*history, max_arrivals);
-  return first_of_workload(world, app, max_arrivals);
+  return first_of_workload(world, app, max_arrivals, "inferline-sample/" + world.applications[app].name,
+                           SimTime::zero() + kLongestSample);
+}
+
+std::vector<SimTime> live_trace(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
+  return first_of_workload(world, app, max_arrivals, "", SimTime::zero() + world.duration);
 }
 
 }  // namespace servesim::inferline

@@ -19,4 +19,8 @@ inline constexpr std::size_t kPrototypeSampleSize = 50'000;
 std::vector<SimTime> planning_sample(const SimulationConfig& world, AppId app,
                                      std::size_t max_arrivals = kPrototypeSampleSize);
 
+// The run's own arrivals of the application (the oracle planner of Figure
+// 10 plans on the live trace itself), up to `max_arrivals`.
+std::vector<SimTime> live_trace(const SimulationConfig& world, AppId app, std::size_t max_arrivals);
+
 }  // namespace servesim::inferline

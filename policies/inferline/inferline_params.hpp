@@ -1,0 +1,37 @@
+#pragma once
+// The `inferline` policy's parameters (docs/policies.md), all optional:
+//   "tuner": "inferline" (section 5's Tuner, default) or "none" (the plan
+//            alone: the planner-only runs of Figures 10-11);
+//   "planning": "sample" (the Planner's sample trace, planning_sample.hpp,
+//            default) or "oracle" (the live trace itself, Figure 10);
+//   "sample_size": arrivals of the sample (50,000, the prototype's);
+//   "max_replicas_per_stage": the Planner's cap per stage (1000).
+#include <cstddef>
+#include <cstdint>
+
+#include "sim/core/json_node.hpp"
+#include "sim/core/time.hpp"
+
+namespace servesim::inferline {
+
+enum class TunerMode : std::uint8_t { kInferline, kNone };
+enum class PlanningTrace : std::uint8_t { kSample, kOracle };
+
+struct InferlineParams {
+  TunerMode tuner = TunerMode::kInferline;
+  PlanningTrace planning = PlanningTrace::kSample;
+  std::size_t sample_size = 50'000;
+  std::uint32_t max_replicas_per_stage = 1000;
+  // Section 5: the Tuner checks every second (the public code's period),
+  // scales down no sooner than 15 s after a change (3x the 5 s activation),
+  // on the busiest 5-s window of the last 30 s.
+  Duration tick = from_seconds(1);
+  Duration scale_down_delay = from_seconds(15);
+  Duration scale_down_span = from_seconds(30);
+  Duration scale_down_window = from_seconds(5);
+};
+
+// Throws InputError naming the field.
+InferlineParams parse_inferline_params(const JsonNode& params);
+
+}  // namespace servesim::inferline

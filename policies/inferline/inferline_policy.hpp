@@ -1,0 +1,73 @@
+#pragma once
+// InferLine (SoCC'20) on a fixed cluster: per application, the Planner
+// (section 4: Algorithms 1 and 2 on the Estimator over the sample trace)
+// picks each stage's hardware, batch and replicas; the stages are served from
+// central batched queues (one replica per device, greedy batches up to the
+// planned b); the Tuner (section 5) adds replicas when the live arrivals
+// break the sample's traffic envelope and removes them, conservatively, when
+// the load has fallen. Parameters: inferline_params.hpp.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "policies/inferline/inferline_params.hpp"
+#include "policies/inferline/recent_arrivals.hpp"
+#include "policies/inferline/traffic_envelope.hpp"
+#include "policies/inferline/tuner_rules.hpp"
+#include "policies/policy.hpp"
+
+namespace servesim::inferline {
+
+class InferlinePolicy final : public Policy {
+ public:
+  struct Stats {
+    double planned_cost_per_hour = 0;  // the plans' replicas x prices, all applications
+    std::uint64_t estimator_calls = 0;
+    std::uint64_t replicas_added = 0;    // by the Tuner
+    std::uint64_t replicas_removed = 0;  // by the Tuner
+    std::uint64_t scale_ups = 0;
+    std::uint64_t scale_downs = 0;
+    std::uint64_t no_free_device = 0;  // replicas the Tuner wanted and found no device for
+  };
+
+  InferlinePolicy(const JsonNode& params, const PolicyContext& context);
+
+  std::string_view name() const override { return "inferline"; }
+  void start(ClusterControl& control, const ClusterView& view) override;
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override;
+  Duration tick_interval() const override;
+  void on_tick(ClusterControl& control, const ClusterView& view) override;
+  void report(PolicyCounters& out) const override;
+
+  const Stats& stats() const { return stats_; }
+
+ private:
+  struct StageDeployment {
+    VariantId variant = 0;
+    DeviceTypeId device_type = 0;
+    std::uint32_t batch = 1;
+    StageProvision provision;
+    std::vector<ReplicaId> replicas;  // in load order; the newest go first
+  };
+  struct AppDeployment {
+    std::vector<StageDeployment> stages;
+    TrafficEnvelope envelope;
+    RecentArrivals live;
+    double lowest_ratio = 1;  // rho_p
+    SimTime last_change;
+  };
+
+  void plan_application(AppId app, ClusterControl& control, const ClusterView& view);
+  bool add_replica(AppId app, StageId stage, ClusterControl& control, const ClusterView& view);
+  void tune(AppId app, ClusterControl& control, const ClusterView& view);
+  bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);
+
+  InferlineParams params_;
+  const SimulationConfig& world_;
+  std::uint64_t seed_;
+  std::string where_;
+  std::vector<AppDeployment> apps_;
+  Stats stats_;
+};
+
+}  // namespace servesim::inferline

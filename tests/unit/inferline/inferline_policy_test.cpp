@@ -1,0 +1,93 @@
+// The inferline policy through the engine: the plan is deployed on the
+// cluster's devices behind central queues and serves its load; the Tuner
+// adds replicas when the load doubles past the sample's envelope and the
+// plan alone does not; a plan the cluster cannot hold is an input error.
+#include "policies/inferline/inferline_policy.hpp"
+
+#include <gtest/gtest.h>
+
+#include "sim/core/input_error.hpp"
+#include "tests/unit/serving/engine_harness.hpp"
+
+namespace servesim::inferline {
+namespace {
+
+using nlohmann::json;
+
+struct Outcome {
+  QueryCounts counts;
+  InferlinePolicy::Stats stats;
+};
+
+Outcome run_inferline(const test::TempDir& dir, const json& doc) {
+  const Scenario scenario = test::load_doc(dir, doc);
+  const PolicySpec& spec = scenario.policies.at(0);
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+                              std::filesystem::path(scenario.file).parent_path()};
+  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  const auto* inferline = dynamic_cast<const InferlinePolicy*>(policy.get());
+  RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
+                                      nullptr, nullptr, scenario.world.warmup});
+  Simulation simulation(scenario.world, *policy, metrics);
+  simulation.start();
+  simulation.run();
+  return {metrics.total().counts(), inferline->stats()};
+}
+
+// Family a with a_fast alone (GPU $1/h, 10 ms at batch 1 to 24 ms at 8; CPU
+// $0.1/h, 50 ms, batch 1), SLO 100 ms, on 4 GPUs and `cpus` CPUs.
+json world(json workload, json params, int cpus = 24, double duration_s = 40) {
+  json doc = test::engine_world();
+  // InferLine serves a stage's most accurate variant: keep a_fast alone.
+  doc["catalogs"]["models"][0]["families"][0]["variants"].erase(1);
+  doc["duration_s"] = duration_s;
+  doc["cluster"]["devices"].push_back({{"type", "cpu"}, {"count", cpus}});
+  doc["applications"] = test::single_stage_app("a", 100, std::move(workload));
+  doc["policies"] = json::array({{{"name", "inferline"}, {"params", std::move(params)}}});
+  return doc;
+}
+
+json doubling_load() {
+  return {{"kind", "segments"},
+          {"segments", json::array({{{"duration_s", 15}, {"workload", {{"kind", "poisson"}, {"rate", 100}}}},
+                                    {{"duration_s", 25}, {"workload", {{"kind", "poisson"}, {"rate", 200}}}}})}};
+}
+
+TEST(InferlinePolicy, ThePlanIsDeployedAndServesItsLoad) {
+  test::TempDir dir;
+  const Outcome o = run_inferline(dir, world({{"kind", "poisson"}, {"rate", 100}}, {{"tuner", "none"}}));
+  // CPU replicas (20 QPS each, $0.1) are cheaper than a GPU ($1) for 100 QPS.
+  EXPECT_GT(o.stats.planned_cost_per_hour, 0.5);
+  EXPECT_LT(o.stats.planned_cost_per_hour, 1.0);
+  EXPECT_GT(o.stats.estimator_calls, 0u);
+  EXPECT_EQ(o.counts.completed, o.counts.arrived);
+  EXPECT_GE(static_cast<double>(o.counts.on_time), 0.98 * static_cast<double>(o.counts.arrived));
+}
+
+TEST(InferlinePolicy, TheTunerScalesUpWhenTheLoadBreaksTheEnvelope) {
+  test::TempDir dir;
+  // The sample is the workload from another stream: it doubles too. Plan
+  // on the first 15 s only (1500 arrivals at 100 QPS), so the doubling is new.
+  const Outcome tuned = run_inferline(dir, world(doubling_load(), {{"sample_size", 1400}}));
+  const Outcome fixed = run_inferline(dir, world(doubling_load(), {{"sample_size", 1400}, {"tuner", "none"}}));
+  EXPECT_GT(tuned.stats.scale_ups, 0u);
+  EXPECT_GT(tuned.stats.replicas_added, 0u);
+  EXPECT_EQ(fixed.stats.replicas_added, 0u);
+  EXPECT_LT(tuned.counts.arrived - tuned.counts.on_time, (fixed.counts.arrived - fixed.counts.on_time) / 4);
+}
+
+TEST(InferlinePolicy, APlanTheClusterCannotHoldIsAnInputError) {
+  test::TempDir dir;
+  // No GPU and two CPUs: 100 QPS needs more than two 20-QPS replicas.
+  json doc = world({{"kind", "poisson"}, {"rate", 100}}, json::object(), 2);
+  doc["cluster"]["devices"] = json::array({{{"type", "cpu"}, {"count", 2}}});
+  try {
+    run_inferline(dir, doc);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than the cluster has free"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace servesim::inferline
