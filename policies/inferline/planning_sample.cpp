@@ -3,12 +3,14 @@
 #include <deque>
 #include <string>
 
+#include "sim/core/time.hpp"
+
 namespace servesim::inferline {
 namespace {
 
-// Past this an endless stream that never tags the application stops, as the
-// engine's rate-piece streams stop past ten years.
-const Duration kLongestSample = from_seconds(10.0 * 365 * 24 * 3600);
+// Past the longest time a scenario may state (time.hpp) an endless stream
+// that never tags the application stops.
+const Duration kLongestSample = from_seconds(kMaxTimeSpanS);
 
 std::vector<SimTime> last_of_history(const ArrivalHistory& history, std::size_t max_arrivals) {
   std::deque<SimTime> tail;

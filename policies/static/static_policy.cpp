@@ -177,22 +177,22 @@ void StaticPolicy::attach_to_central_queues(ClusterControl& control, const Clust
   }
 }
 
-RouteDecision StaticPolicy::route_to_central_queue(const RouteRequest& request, const Candidates& c,
-                                                   const ClusterView& view) const {
-  const bool overflow = lambda_overflow_ && (c.replicas.empty() || view.central_queue_length(request.app, request.stage) >
-                                                                        lambda_overflow_->queue_above);
-  if (overflow) return RouteDecision::to_lambda(lambda_overflow_->function);
-  return c.replicas.empty() ? RouteDecision::reject() : RouteDecision::to_central_queue();
-}
-
+// The query goes to the chosen replica or, with central_queue routing, to
+// the stage's central queue; one overflow rule judges either by what already
+// waits there.
 RouteDecision StaticPolicy::route(const RouteRequest& request, ClusterControl& /*control*/, const ClusterView& view) {
   Candidates& c = candidates_[stage_offset_[request.app] + request.stage];
-  if (routing_ == Routing::kCentralQueue) return route_to_central_queue(request, c, view);
-  const ReplicaId r = c.replicas.empty() ? kNoReplica : pick(c, view);
-  if (lambda_overflow_ && (r == kNoReplica || view.outstanding(r) > lambda_overflow_->queue_above)) {
-    return RouteDecision::to_lambda(lambda_overflow_->function);
+  const bool central = routing_ == Routing::kCentralQueue;
+  const ReplicaId r = central || c.replicas.empty() ? kNoReplica : pick(c, view);
+  const bool nowhere = c.replicas.empty() || (!central && r == kNoReplica);
+  if (lambda_overflow_) {
+    const auto held = [&] {
+      return central ? view.central_queue_length(request.app, request.stage) : view.outstanding(r);
+    };
+    if (nowhere || held() > lambda_overflow_->queue_above) return RouteDecision::to_lambda(lambda_overflow_->function);
   }
-  return r == kNoReplica ? RouteDecision::reject() : RouteDecision::to(r);
+  if (nowhere) return RouteDecision::reject();
+  return central ? RouteDecision::to_central_queue() : RouteDecision::to(r);
 }
 
 ReplicaId StaticPolicy::pick(Candidates& c, const ClusterView& view) {

@@ -73,8 +73,6 @@ class StaticPolicy final : public Policy {
   void build_candidates(const ClusterView& view, bool at_start);
   void refresh_candidates(ClusterControl& control, const ClusterView& view);
   void attach_to_central_queues(ClusterControl& control, const ClusterView& view);
-  RouteDecision route_to_central_queue(const RouteRequest& request, const Candidates& candidates,
-                                       const ClusterView& view) const;
   void check_offline_replicas(const ClusterView& view) const;
   void redispatch_offline(ClusterControl& control, const ClusterView& view);
   ReplicaId pick(Candidates& candidates, const ClusterView& view);

@@ -137,6 +137,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void offer_central(std::uint32_t index);
   void detach_central(Replica& replica);
   VisitQueue& source_queue(Replica& replica);
+  bool has_stage(AppId app, StageId stage) const;
   bool has_online_work_queued(const Replica& replica) const;
   void resolve_edges(std::uint32_t slot, StageId stage, bool visited);
   void resolve_into(std::uint32_t slot, StageId child, bool delivered);

@@ -10,8 +10,12 @@
 
 namespace servesim {
 
+bool Simulation::has_stage(AppId app, StageId stage) const {
+  return app < config_.applications.size() && stage < config_.applications[app].pipeline.stages().size();
+}
+
 void Simulation::attach_central_queue(ReplicaId id, AppId app, StageId stage) {
-  if (app >= config_.applications.size() || stage >= config_.applications[app].pipeline.stages().size()) {
+  if (!has_stage(app, stage)) {
     throw InvariantError("central queue of application " + std::to_string(app) + " stage " + std::to_string(stage) +
                          ", which does not exist");
   }
@@ -32,7 +36,7 @@ void Simulation::attach_central_queue(ReplicaId id, AppId app, StageId stage) {
 }
 
 std::uint64_t Simulation::central_queue_length(AppId app, StageId stage) const {
-  if (app >= config_.applications.size() || stage >= config_.applications[app].pipeline.stages().size()) return 0;
+  if (!has_stage(app, stage)) return 0;
   return central_queues_.at(central_queues_.index(app, stage)).visits.size();
 }
 
