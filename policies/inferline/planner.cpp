@@ -1,5 +1,6 @@
 #include "policies/inferline/planner.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -45,8 +46,8 @@ class Search {
     return critical_path(*in_.pipeline, times);
   }
 
-  // Algorithm 1, lines 9-11, over `stages` (all, or one with the others
-  // frozen): a replica for the bottleneck until the check passes.
+  // Algorithm 1, lines 9-11: a replica for the bottleneck until the check
+  // passes.
   std::optional<Candidate> add_replicas_until_feasible(Plan plan, std::span<const StageId> stages) {
     for (;;) {
       const PlanEstimate e = estimate(plan);
@@ -57,9 +58,9 @@ class Search {
     }
   }
 
-  // Algorithm 2's loop over `stages`, from a feasible candidate.
-  Candidate descend(Candidate current, std::span<const StageId> stages, bool downgrades) {
-    while (auto next = best_step(current.plan, stages, downgrades)) current = std::move(*next);
+  // Algorithm 2's loop, from a feasible candidate.
+  Candidate descend(Candidate current, std::span<const StageId> stages) {
+    while (auto next = best_step(current.plan, stages)) current = std::move(*next);
     return current;
   }
 
@@ -92,7 +93,7 @@ class Search {
   // One round of Algorithm 2 (lines 7-13): the cheapest feasible candidate;
   // equal costs go to the lower P99, then to the first found (stage order,
   // then IncreaseBatch, RemoveReplica, DowngradeHW).
-  std::optional<Candidate> best_step(const Plan& plan, std::span<const StageId> stages, bool downgrades) {
+  std::optional<Candidate> best_step(const Plan& plan, std::span<const StageId> stages) {
     std::optional<Candidate> best;
     const auto consider = [&](std::optional<Candidate> c) {
       if (!c) return;
@@ -104,7 +105,7 @@ class Search {
     for (StageId s : stages) {
       consider(increase_batch(plan, s));
       consider(remove_replica(plan, s));
-      if (downgrades) consider(downgrade_hardware(plan, s));
+      consider(downgrade_hardware(plan, s));
     }
     return best;
   }
@@ -129,20 +130,111 @@ class Search {
     return checked(std::move(plan));
   }
 
-  // The next cheaper hardware for the stage, the others frozen: Initialize
-  // for it alone, then a local MinimizeCost of its batch and replicas; kept
-  // only if the result costs less than the plan it would replace.
+  // DowngradeHW: the next cheaper hardware for the stage, the others frozen:
+  // Initialize for it alone, then a local MinimizeCost of its batch and
+  // replicas; kept only if the result costs less than the plan it would
+  // replace. When that hardware gives no cheaper plan, the next cheaper one
+  // after it is tried, and so on: section 4.3's own example (Fig. 9: language
+  // identification moved from a GPU to a CPU) needs the step past a middle
+  // tier worse than both (our K80, whose 74 ms per batch dwarfs a small text
+  // model); with two tiers, as in the paper's cluster, this is its rule.
   std::optional<Candidate> downgrade_hardware(const Plan& plan, StageId s) {
-    const auto cheaper = next_cheaper(s, hardware(s, plan[s]).price_per_hour);
-    if (!cheaper) return std::nullopt;
+    for (auto cheaper = next_cheaper(s, hardware(s, plan[s]).price_per_hour); cheaper;
+         cheaper = next_cheaper(s, in_.options[s][*cheaper].price_per_hour)) {
+      if (auto moved = downgrade_to(plan, s, *cheaper)) return moved;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Candidate> downgrade_to(const Plan& plan, StageId s, std::size_t cheaper) {
     Plan moved = plan;
-    moved[s] = {*cheaper, 1, 1};
-    const StageId only[] = {s};
-    auto start = add_replicas_until_feasible(std::move(moved), only);
-    if (!start) return std::nullopt;
-    Candidate local = descend(std::move(*start), only, /*downgrades=*/false);
-    if (local.cost >= plan_cost(in_, plan)) return std::nullopt;
+    moved[s] = {cheaper, 1, 1};
+    // Initialize's line-6 check, rerun for the moved stage: when the batch-1
+    // path is over the SLO no number of replicas meets it (without the check
+    // the search would add replicas up to the cap, one estimate each).
+    if (batch_one_path(moved) > in_.slo) return std::nullopt;
+    const double cost = plan_cost(in_, plan);
+    const std::uint32_t affordable = affordable_replicas(plan, s, cheaper, cost);
+    if (affordable == 0 || !some_batch_feasible(moved, s, affordable)) return std::nullopt;
+    auto local = local_minimum(std::move(moved), s);
+    if (!local || local->cost >= cost) return std::nullopt;
     return local;
+  }
+
+  // The most replicas of stage s on `hardware` with which the plan would
+  // still cost less than `cost` (at most the cap).
+  std::uint32_t affordable_replicas(const Plan& plan, StageId s, std::size_t hardware_index, double cost) const {
+    const double others = cost - plan[s].replicas * hardware(s, plan[s]).price_per_hour;
+    const double price = in_.options[s][hardware_index].price_per_hour;
+    const double room = (cost - others) / price;
+    const double below = std::ceil(room - 1e-9) - 1;  // the largest integer strictly below room
+    return static_cast<std::uint32_t>(std::clamp(below, 0.0, static_cast<double>(in_.max_replicas_per_stage)));
+  }
+
+  // Whether `replicas` of stage s meet the SLO at some batch size. The local
+  // search can only end cheaper than the plan it would replace at a batch
+  // where that many replicas are feasible (with replicas only helping), so
+  // when none is, the downgrade is rejected after one estimate per batch
+  // size instead of a whole local search.
+  bool some_batch_feasible(Plan plan, StageId s, std::uint32_t replicas) {
+    plan[s].replicas = replicas;
+    for (plan[s].batch = 1; plan[s].batch <= hardware(s, plan[s]).max_batch(); plan[s].batch *= 2) {
+      if (checked(plan)) return true;
+    }
+    return false;
+  }
+
+  // DowngradeHW's Initialize and local MinimizeCost for stage s alone, the
+  // others frozen. With one stage the bottleneck is always s, so Initialize
+  // is the fewest replicas meeting the SLO at batch 1, and the local descent
+  // removes replicas while the plan stays feasible (a removal is cheaper than
+  // IncreaseBatch, so it always wins), then doubles the batch, until neither
+  // is feasible. Each fewest-replicas step is found by doubling, then
+  // bisection, not one replica at a time: the same answer while feasibility
+  // only improves with replicas, in O(log k) estimates instead of k (a stage
+  // that cannot meet the SLO at any count would otherwise take one estimate
+  // per replica up to the cap).
+  std::optional<Candidate> local_minimum(Plan plan, StageId s) {
+    auto current = fewest_feasible_replicas(plan, s, 1, in_.max_replicas_per_stage);
+    if (!current) return std::nullopt;
+    for (;;) {
+      plan = current->plan;
+      if (plan[s].replicas > 1) {
+        if (auto fewer = fewest_feasible_replicas(plan, s, 1, plan[s].replicas - 1)) {
+          current = std::move(fewer);
+          continue;
+        }
+      }
+      if (auto batched = increase_batch(plan, s)) {
+        current = std::move(batched);
+        continue;
+      }
+      return current;
+    }
+  }
+
+  // The fewest replicas of stage s in [low, high] for which the plan is
+  // feasible, nothing if `high` is not: doubling up from `low`, then
+  // bisection between the last infeasible count and the first feasible one.
+  std::optional<Candidate> fewest_feasible_replicas(Plan plan, StageId s, std::uint32_t low, std::uint32_t high) {
+    std::optional<Candidate> feasible;
+    std::uint32_t infeasible = low - 1;  // the largest count known infeasible
+    for (std::uint32_t k = low;; k = std::min<std::uint64_t>(2ull * k, high)) {
+      plan[s].replicas = k;
+      feasible = checked(plan);
+      if (feasible) break;
+      infeasible = k;
+      if (k == high) return std::nullopt;
+    }
+    while (feasible->plan[s].replicas - infeasible > 1) {
+      plan[s].replicas = infeasible + (feasible->plan[s].replicas - infeasible) / 2;
+      if (auto c = checked(plan)) {
+        feasible = std::move(c);
+      } else {
+        infeasible = plan[s].replicas;
+      }
+    }
+    return feasible;
   }
 
   // The dearest option still cheaper than `price` (lowest latency on a tie).
@@ -216,7 +308,7 @@ std::optional<PlanResult> minimize_cost(const PlannerInput& input, const PlanChe
   Search search(input, check);
   auto start = initial(input, search);
   if (!start) return std::nullopt;
-  const Candidate best = search.descend(std::move(*start), all_stages(input), /*downgrades=*/true);
+  const Candidate best = search.descend(std::move(*start), all_stages(input));
   return result_of(best, search.checks());
 }
 

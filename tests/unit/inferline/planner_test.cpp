@@ -110,5 +110,34 @@ TEST(InferLinePlanner, TheBottleneckCountsTheShareOfQueriesAStageSees) {
   EXPECT_EQ(r->plan, (Plan{{0, 1, 5}, {0, 1, 1}}));
 }
 
+TEST(InferLinePlanner, DowngradeHwStepsPastAMiddleTierThatGivesNoCheaperPlan) {
+  // GPU T(b) = 2 + 0.1b ms ($2.5), a "K80" T(b) = 99 + 0.1b ms ($2.0), CPU
+  // 10 b ms ($0.0665); 100 QPS, SLO 100 ms (the checker: k b / T(b) >= 100
+  // and T(b) <= 100 ms). One GPU replica carries the load ($2.5). On the K80
+  // only b <= 8 meets the SLO (b 16: 100.6 ms), 80 QPS a replica, so it needs
+  // two ($4): no cheaper plan. The CPU after it needs one replica at b 8
+  // (100 QPS in 80 ms): $0.0665. With the next cheaper tier alone the plan
+  // would stay on the GPU.
+  World w(one_stage(), {{hw(0, 2.5, 2, 0.1, 32), hw(1, 2.0, 99, 0.1, 32), hw(2, 0.0665, 0, 10, 32)}}, 100, 100);
+  const auto r = minimize_cost(w.input, w.check());
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->plan, (Plan{{2, 8, 1}}));
+  EXPECT_NEAR(r->cost_per_hour, 0.0665, 1e-12);
+}
+
+TEST(InferLinePlanner, ADowngradeNoBatchMakesAffordableIsRejectedAfterOneEstimatePerBatch) {
+  // One GPU replica (batch 1 only, 100 ms) carries 10 QPS of 10 for $1. A CPU
+  // replica costs $0.6, so a cheaper plan has one, and one carries 5 QPS at
+  // any batch (T = 200 b ms, b <= 4). Initialize takes 1 estimate; the one
+  // round has no batch to increase and no replica to remove, and the
+  // downgrade is rejected after one estimate per CPU batch (1, 2, 4) at one
+  // replica, without a local search (which would start from 2 replicas).
+  World w(one_stage(), {{hw(0, 1, 100, 0, 1), hw(1, 0.6, 0, 200, 4)}}, 1000, 10);
+  const auto r = minimize_cost(w.input, w.check());
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->plan, (Plan{{0, 1, 1}}));
+  EXPECT_EQ(r->checks, 4u);
+}
+
 }  // namespace
 }  // namespace servesim::inferline
