@@ -68,6 +68,7 @@ void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const
   }
   stats_.estimator_calls += result->checks;
   stats_.planned_cost_per_hour += result->cost_per_hour;
+  stats_.estimated_p99_ms = std::max(stats_.estimated_p99_ms, result->p99.seconds() * 1000);
 
   AppDeployment& d = apps_[app];
   std::vector<Duration> service;
@@ -183,6 +184,7 @@ bool InferlinePolicy::scale_to(AppId app, StageId stage, std::uint32_t target, C
 void InferlinePolicy::report(PolicyCounters& out) const {
   out.add("planned_cost_per_hour", stats_.planned_cost_per_hour);
   out.add("estimator_calls", static_cast<double>(stats_.estimator_calls));
+  out.add("estimated_p99_ms", stats_.estimated_p99_ms);
   out.add("replicas_added", static_cast<double>(stats_.replicas_added));
   out.add("replicas_removed", static_cast<double>(stats_.replicas_removed));
   out.add("scale_ups", static_cast<double>(stats_.scale_ups));

@@ -23,6 +23,9 @@ class InferlinePolicy final : public Policy {
   struct Stats {
     double planned_cost_per_hour = 0;  // the plans' replicas x prices, all applications
     std::uint64_t estimator_calls = 0;
+    // The Estimator's P99 of the deployed plan on its planning trace (the
+    // largest over applications), to set beside the run's (Fig. 8).
+    double estimated_p99_ms = 0;
     std::uint64_t replicas_added = 0;    // by the Tuner
     std::uint64_t replicas_removed = 0;  // by the Tuner
     std::uint64_t scale_ups = 0;
