@@ -24,6 +24,7 @@ CostLedger& CostLedger::operator+=(const CostLedger& other) {
   spot += other.spot;
   lambda += other.lambda;
   fixed += other.fixed;
+  hosted += other.hosted;
   for (const auto& [type, dollars] : other.by_instance_type) add_type(type, dollars);
   return *this;
 }
@@ -31,9 +32,9 @@ CostLedger& CostLedger::operator+=(const CostLedger& other) {
 std::optional<std::string> CostLedger::problem() const {
   // A per-window amount is a difference of running totals: allow its rounding.
   auto bad = [](double v) { return !std::isfinite(v) || v < -kRounding; };
-  const std::pair<const char*, double> markets[] = {
-      {"on_demand", on_demand}, {"spot", spot}, {"lambda", lambda}, {"fixed", fixed}};
-  for (const auto& [name, dollars] : markets) {
+  const std::pair<const char*, double> amounts[] = {
+      {"on_demand", on_demand}, {"spot", spot}, {"lambda", lambda}, {"fixed", fixed}, {"hosted", hosted}};
+  for (const auto& [name, dollars] : amounts) {
     if (bad(dollars)) return std::string(name) + " is " + std::to_string(dollars) + " dollars";
   }
   double by_type = 0;

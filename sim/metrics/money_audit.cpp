@@ -23,6 +23,11 @@ std::optional<std::string> money_problem(const CostLedger& billed, const Expecte
   const double instances = billed.on_demand + billed.spot;
   if (!same(instances, expected.instances)) return mismatch("instances", instances, expected.instances);
   if (!same(billed.lambda, expected.lambda)) return mismatch("Lambda", billed.lambda, expected.lambda);
+  if (!same(billed.hosted, expected.hosted)) return mismatch("hosted", billed.hosted, expected.hosted);
+  if (billed.hosted > billed.fixed && !same(billed.hosted, billed.fixed)) {
+    return "hosted came to $" + format_fixed(billed.hosted, 9) + ", more than the whole fixed cluster's $" +
+           format_fixed(billed.fixed, 9);
+  }
   return std::nullopt;
 }
 

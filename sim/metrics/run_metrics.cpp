@@ -208,6 +208,7 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
   r.cost_spot = ledger.spot;
   r.cost_lambda = ledger.lambda;
   r.cost_fixed = ledger.fixed;
+  r.cost_hosted = ledger.hosted;
   config_.window_sink->on_window(r);
 }
 

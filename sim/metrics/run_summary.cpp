@@ -155,6 +155,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.number("spot", summary.cost.spot);
   w.number("lambda", summary.cost.lambda);
   w.number("fixed", summary.cost.fixed);
+  w.number("hosted", summary.cost.hosted);  // a view of fixed, not in total (CostLedger::hosted)
   w.number("memory_normalized", summary.memory_cost);  // null unless outputs.memory_cost_per_gb_second
   w.begin_object("by_instance_type");  // sorted by name: the map's order
   for (const auto& [type, dollars] : summary.cost.by_instance_type) w.number(type, dollars);

@@ -30,7 +30,7 @@ std::string TimeSeriesCsvWriter::header(bool offline_columns) {
   append_by_kind(h, "replicas_");
   append_by_kind(h, "utilisation_");
   h += ",instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts";
-  h += ",cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed";
+  h += ",cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed,cost_hosted";
   if (offline_columns) {
     h += ",offline_completed";
     for (DeviceKind kind : kWorkerKinds) {
@@ -79,7 +79,8 @@ void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
     s += ',';
     append_uint(s, count);
   }
-  for (double value : {r.cost_per_hour, r.cost, r.cost_on_demand, r.cost_spot, r.cost_lambda, r.cost_fixed}) {
+  for (double value :
+       {r.cost_per_hour, r.cost, r.cost_on_demand, r.cost_spot, r.cost_lambda, r.cost_fixed, r.cost_hosted}) {
     s += ',';
     append_number(s, value);
   }

@@ -53,6 +53,9 @@ struct WindowRow {
   double cost_spot = 0;
   double cost_lambda = 0;
   double cost_fixed = 0;
+  // The fixed cluster's devices priced while they hosted a replica during the
+  // window (CostLedger::hosted): a view of cost_fixed, not in cost.
+  double cost_hosted = 0;
   // Offline inputs finished in the window, and whether the policy held
   // offline work back on a worker of each kind during it
   // (ClusterControl::note_offline_paused; cluster-wide, like the devices, so

@@ -152,6 +152,7 @@ void Simulation::check_money() const {
     expected.instances += instance_bill(*instance, type, std::min(loop_.now(), instance->stopped_at));
   }
   expected.lambda = lambda_charged_;
+  expected.hosted = hosted_.total(loop_.now()) / 3600.0;
   if (const auto problem = money_problem(billed_, expected)) throw InvariantError("money: " + *problem);
 }
 
@@ -482,6 +483,9 @@ ClusterSnapshot Simulation::snapshot() {
     if (!d.instance) fixed_per_hour += config_.hardware->type(d.type).price_per_hour;
   }
   s.ledger.add_fixed(fixed_per_hour * window.seconds() / 3600.0);
+  // Integrated at every load and leave, so a replica that came and went
+  // within the window counts too.
+  s.ledger.add_hosted(hosted_.take(now) / 3600.0);
   s.cost_per_hour = fixed_per_hour;
   bill_instances(s);
   s.ledger.add_lambda(window_lambda_.lambda);

@@ -175,6 +175,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void on_replica_ready(ReplicaId id);
   void request_unload(ReplicaId id);
   void release_if_drained(Replica& replica);
+  void leave_device(Replica& replica);
   bool device_usable(DeviceId id) const;
   Duration batch_duration(Replica& replica, std::uint32_t size);
   double interference_factor(const Replica& replica) const;
@@ -285,6 +286,9 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // 1000 MB (as INFaaS' cost per GB-second, policies/infaas/variant_profile.hpp).
   std::array<LevelIntegral, kDeviceKindCount> busy_{};
   std::array<LevelIntegral, kDeviceKindCount> resident_gb_{};
+  // Dollars per hour of the fixed-cluster devices that host at least one
+  // replica (loading, serving or draining): CostLedger::hosted.
+  LevelIntegral hosted_;
   SimTime window_start_;
   SimTime last_snapshot_;
   std::chrono::duration<double> policy_wall_{0};

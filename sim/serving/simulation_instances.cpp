@@ -125,14 +125,8 @@ void Simulation::evict_replica(Replica& replica) {
   while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
   detach_central(replica);
   requeue_offline(replica);
-  replica.state = ReplicaState::kUnloaded;
   replica.unload_requested = true;
-  Device& device = device_at(replica.device);
-  const double memory_mb = config_.models->variant(replica.variant).memory_mb;
-  device.memory_free_mb += memory_mb;
-  resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
-  std::erase(device.replicas, replica.id);
-  retire_replica(replica);
+  leave_device(replica);
   for (const Visit& v : orphans) {
     if (config_.cloud.on_instance_loss == InstanceLossPolicy::kFail) {
       fail_visit(v.query, OutcomeKind::kDropped);

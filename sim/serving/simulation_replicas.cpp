@@ -323,6 +323,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   replica.loaded_at = loop_.now();
   device.memory_free_mb -= variant.memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), variant.memory_mb / 1000.0);
+  if (!device.instance && device.replicas.empty()) hosted_.change(loop_.now(), type.price_per_hour);
   device.replicas.push_back(id);
   actions_.count(ControlAction::kLoadReplica);
   if (host && host->state == InstanceState::kBooting) return {id, ""};  // loads once it runs
@@ -370,14 +371,25 @@ void Simulation::release_if_drained(Replica& replica) {
       !replica.offline.empty()) {
     return;
   }
+  leave_device(replica);
+  const Device& device = device_at(replica.device);
+  if (device.instance) finish_stop_if_drained(*device.instance);
+}
+
+// The replica is unloaded and leaves its device (drained, or evicted with its
+// instance): its memory is free again, and a fixed-cluster device it leaves
+// empty stops hosting (it hosted from the first load request on it).
+void Simulation::leave_device(Replica& replica) {
   replica.state = ReplicaState::kUnloaded;
   Device& device = device_at(replica.device);
   const double memory_mb = config_.models->variant(replica.variant).memory_mb;
   device.memory_free_mb += memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
   std::erase(device.replicas, replica.id);
+  if (!device.instance && device.replicas.empty()) {
+    hosted_.change(loop_.now(), -config_.hardware->type(device.type).price_per_hour);
+  }
   retire_replica(replica);
-  if (device.instance) finish_stop_if_drained(*device.instance);
 }
 
 // Its storage (queue, batches, monitors) goes once the current event is

@@ -122,12 +122,25 @@ TEST_F(QuickstartOutcomes, EveryPolicyPaysForTheWholeOwnedCluster) {
   }
 }
 
+// cost.hosted prices only the devices that hold a replica, from the start to
+// the end of the span (the static placements never change): static-gpu's two
+// V100s, static-cpu's four CPUs, static-mix's four CPUs and one V100. It is
+// not in the total, which stays the whole owned cluster.
+TEST_F(QuickstartOutcomes, HostedCostsTheDevicesThatHoldAReplica) {
+  const std::pair<const char*, double> hosted[] = {{"static-gpu", 2 * 3.06 * 1200 / 3600},
+                                                   {"static-cpu", 4 * 0.17 * 1200 / 3600},
+                                                   {"static-mix", (3.06 + 4 * 0.17) * 1200 / 3600}};
+  for (const auto& [policy, dollars] : hosted) {
+    EXPECT_NEAR(summary(policy)["cost"]["hosted"].get<double>(), dollars, 1e-6) << policy;
+  }
+}
+
 // The golden fingerprint of static-gpu's time series. A change to it means the
 // engine's behaviour changed (arrivals, batching, service, metrics or their
 // formatting): explain why in the commit that updates the constant. The
 // message prints the new value.
 TEST_F(QuickstartOutcomes, GoldenFingerprintOfStaticGpuTimeSeries) {
-  constexpr std::uint64_t kFingerprint = 0x72b5a9a7e577877aULL;
+  constexpr std::uint64_t kFingerprint = 0x7036228893aecb65ULL;
   const std::uint64_t now = fnv1a(read_text(out() / "static-gpu" / "timeseries.csv"));
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%016" PRIx64, now);

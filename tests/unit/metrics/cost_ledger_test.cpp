@@ -15,10 +15,12 @@ TEST(CostLedger, HelpersKeepMarketsAndTypesInStep) {
   l.add_spot("g4dn.xlarge", 0.25);
   l.add_fixed(3);
   l.add_lambda(0.125);
+  l.add_hosted(1);
   EXPECT_FALSE(l.empty());
   EXPECT_DOUBLE_EQ(l.on_demand, 2);
   EXPECT_DOUBLE_EQ(l.spot, 0.25);
-  EXPECT_DOUBLE_EQ(l.total(), 5.375);
+  EXPECT_DOUBLE_EQ(l.total(), 5.375);  // hosted is a view of fixed, not a cost on top
+  EXPECT_DOUBLE_EQ(l.hosted, 1);
   ASSERT_EQ(l.by_instance_type.size(), 2u);
   EXPECT_DOUBLE_EQ(l.by_instance_type.at("m5.large"), 2);
   EXPECT_EQ(l.by_instance_type.begin()->first, "g4dn.xlarge");  // sorted, not in billing order
@@ -33,12 +35,14 @@ TEST(CostLedger, PlusEqualsAddsEveryBucketAndMergesTypes) {
   b.add_on_demand("m5.large", 0.5);
   b.add_spot("p3.2xlarge", 4);
   b.add_lambda(0.25);
+  b.add_hosted(0.5);
   a += b;
   a += CostLedger{};
   EXPECT_DOUBLE_EQ(a.on_demand, 1.5);
   EXPECT_DOUBLE_EQ(a.spot, 4);
   EXPECT_DOUBLE_EQ(a.lambda, 0.25);
   EXPECT_DOUBLE_EQ(a.fixed, 2);
+  EXPECT_DOUBLE_EQ(a.hosted, 0.5);
   EXPECT_DOUBLE_EQ(a.total(), 7.75);
   ASSERT_EQ(a.by_instance_type.size(), 2u);
   EXPECT_DOUBLE_EQ(a.by_instance_type.at("m5.large"), 1.5);
@@ -65,6 +69,13 @@ TEST(CostLedger, ProblemNamesWhatIsWrong) {
   CostLedger rounding;  // a difference of running totals may come out a hair below 0
   rounding.add_on_demand("m5.large", -1e-15);
   EXPECT_FALSE(rounding.problem());
+
+  CostLedger hosted_only;  // a ledger that only hosted is not empty
+  hosted_only.add_hosted(0.25);
+  EXPECT_FALSE(hosted_only.empty());
+  hosted_only.hosted = -1;
+  ASSERT_TRUE(hosted_only.problem());
+  EXPECT_NE(hosted_only.problem()->find("hosted"), std::string::npos);
 
   CostLedger nan;
   nan.add_lambda(std::numeric_limits<double>::quiet_NaN());

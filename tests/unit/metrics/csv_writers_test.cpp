@@ -47,11 +47,11 @@ TEST(TimeSeriesCsv, HeaderAndRows) {
             "replicas_cpu,replicas_gpu,replicas_inferentia,replicas_lambda,"
             "utilisation_cpu,utilisation_gpu,utilisation_inferentia,utilisation_lambda,"
             "instances_on_demand,instances_spot,lambda_invocations,lambda_cold_starts,"
-            "cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed");
+            "cost_per_hour,cost,cost_on_demand,cost_spot,cost_lambda,cost_fixed,cost_hosted");
   // The last window: no completion, so no accuracy; the query left
   // unfinished at the end; GPUs idle, other kinds absent; one spot instance,
   // no Lambda.
-  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,1,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,0,1,0,0,7.2,0.015,0,0.005,0,0.01");
+  EXPECT_EQ(lines[7], "20,25,all,1,0.2,0,0,0,0,0,1,0,0,0,0,,0,4,0,0,0,4,0,0,,0,,,0,1,0,0,7.2,0.015,0,0.005,0,0.01,0.01");
   const auto first = cells_of(lines[1]);
   ASSERT_EQ(first.size(), cells_of(lines[0]).size());
   EXPECT_EQ(first[2], "all");
@@ -82,6 +82,7 @@ TEST(TimeSeriesCsv, HeaderAndRows) {
     EXPECT_EQ(cell(row, "cost_spot"), "0.05");
     EXPECT_EQ(cell(row, "cost_lambda"), "0.002");
     EXPECT_EQ(cell(row, "cost_fixed"), "0.04");
+    EXPECT_EQ(cell(row, "cost_hosted"), "0.025");
   }
   EXPECT_EQ(cell(first, "lambda_cold_starts"), "2");
   // by_instance_type stays out: columns would vary by scenario.

@@ -35,5 +35,30 @@ TEST(MoneyAudit, EachCostIsCheckedOnItsOwn) {
   EXPECT_TRUE(money_problem(untyped, ExpectedCharges{3.0, 2.75, 0.002}));
 }
 
+// Hosted is a view of the fixed cluster, not a cost of its own: its windows
+// must add up to its integral over the run, and it can never exceed fixed.
+TEST(MoneyAudit, HostedAddsUpAndStaysWithinTheFixedCluster) {
+  CostLedger hosted = ledger();
+  hosted.add_hosted(1.2);
+  EXPECT_FALSE(money_problem(hosted, ExpectedCharges{3.0, 1.75, 0.002, 1.2}));
+
+  const auto missed = money_problem(hosted, ExpectedCharges{3.0, 1.75, 0.002, 1.5});  // a window not taken
+  ASSERT_TRUE(missed);
+  EXPECT_NE(missed->find("hosted billed $1.200000000 but its rate comes to $1.500000000"), std::string::npos)
+      << *missed;
+
+  CostLedger over = ledger();
+  over.add_hosted(3.5);  // more than the whole fixed cluster, in windows and integral alike
+  const auto problem = money_problem(over, ExpectedCharges{3.0, 1.75, 0.002, 3.5});
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->find("hosted came to $3.500000000, more than the whole fixed cluster's $3.000000000"),
+            std::string::npos)
+      << *problem;
+
+  CostLedger all = ledger();
+  all.add_hosted(3.0 + 1e-12);  // every device hosted all the time: equal, to rounding
+  EXPECT_FALSE(money_problem(all, ExpectedCharges{3.0, 1.75, 0.002, 3.0}));
+}
+
 }  // namespace
 }  // namespace servesim

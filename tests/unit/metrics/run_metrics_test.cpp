@@ -55,6 +55,7 @@ TEST(RunMetrics, FirstWindowAllRow) {
   EXPECT_DOUBLE_EQ(r.cost_per_hour, 7.2);
   EXPECT_NEAR(r.cost, 0.031, 1e-12);
   EXPECT_DOUBLE_EQ(r.cost_fixed, 0.02);
+  EXPECT_DOUBLE_EQ(r.cost_hosted, 0.01);  // not in r.cost
   EXPECT_DOUBLE_EQ(r.cost_on_demand, 0.01);
   EXPECT_DOUBLE_EQ(r.cost_spot, 0);
   EXPECT_DOUBLE_EQ(r.cost_lambda, 0.001);
@@ -132,6 +133,7 @@ TEST(RunMetrics, CostLedgerAccumulatesOverWindows) {
   feed_sample(m);
   const CostLedger& cost = m.cluster().cost;
   EXPECT_NEAR(cost.fixed, 0.07, 1e-12);
+  EXPECT_NEAR(cost.hosted, 0.045, 1e-12);
   EXPECT_NEAR(cost.on_demand, 0.03, 1e-12);
   EXPECT_NEAR(cost.spot, 0.055, 1e-12);
   EXPECT_NEAR(cost.lambda, 0.003, 1e-12);

@@ -59,6 +59,7 @@ TEST(RunSummary, JsonHoldsTheExpectedNumbers) {
   EXPECT_DOUBLE_EQ(j["cost"]["spot"].get<double>(), 0.055);
   EXPECT_DOUBLE_EQ(j["cost"]["lambda"].get<double>(), 0.003);
   EXPECT_DOUBLE_EQ(j["cost"]["fixed"].get<double>(), 0.07);
+  EXPECT_DOUBLE_EQ(j["cost"]["hosted"].get<double>(), 0.045);
   EXPECT_DOUBLE_EQ(j["cost"]["by_instance_type"]["m5.large"].get<double>(), 0.03);
   EXPECT_DOUBLE_EQ(j["cost"]["by_instance_type"]["g4dn.xlarge"].get<double>(), 0.055);
   EXPECT_EQ(j["cost"]["by_instance_type"].size(), 2u);
@@ -87,14 +88,15 @@ TEST(RunSummary, CostBlockKeysAndInstanceTypesComeInAFixedOrder) {
   const auto j = nlohmann::ordered_json::parse(sample_json());
   std::vector<std::string> keys;
   for (const auto& [key, value] : j["cost"].items()) keys.push_back(key);
-  const std::vector<std::string> expected = {"total", "on_demand", "spot", "lambda", "fixed", "memory_normalized",
-                                             "by_instance_type"};
+  const std::vector<std::string> expected = {"total", "on_demand", "spot", "lambda", "fixed", "hosted",
+                                             "memory_normalized", "by_instance_type"};
   EXPECT_EQ(keys, expected);
   std::vector<std::string> types;
   for (const auto& [key, value] : j["cost"]["by_instance_type"].items()) types.push_back(key);
   // Sorted by name, although m5.large was billed first.
   EXPECT_EQ(types, (std::vector<std::string>{"g4dn.xlarge", "m5.large"}));
-  // The parts add up to the total, and the types to the instance markets.
+  // The parts add up to the total (hosted, a view of fixed, is not one), and
+  // the types to the instance markets.
   const auto& c = j["cost"];
   const auto d = [&](const char* k) { return c[k].get<double>(); };
   EXPECT_NEAR(d("on_demand") + d("spot") + d("lambda") + d("fixed"), d("total"), 1e-6);

@@ -46,6 +46,7 @@ constexpr auto kInferentia = static_cast<std::size_t>(DeviceKind::kInferentia);
 //   spot g4dn.xlarge      -     / 0.05  / 0.005 = 0.055 (2 instances, then 1)
 //   Lambda                0.001 / 0.002 / -     = 0.003 (10 invocations 2 cold, 20 with 1 cold)
 //   total                 0.031 / 0.112 / 0.015 = 0.158
+//   hosted                0.01  / 0.025 / 0.01  = 0.045 (a view of fixed, not in the total)
 // m5.large is billed first, so a sorted report is not just the arrival order.
 inline void feed_sample(RunMetrics& m) {
   for (double t : {1.0, 2.0, 3.0}) m.on_arrival(0, at_seconds(t));
@@ -63,6 +64,7 @@ inline void feed_sample(RunMetrics& m) {
   s1.busy_seconds[kGpu] = 10;
   s1.cost_per_hour = 7.2;
   s1.ledger.add_fixed(0.02);
+  s1.ledger.add_hosted(0.01);
   s1.ledger.add_on_demand("m5.large", 0.01);
   s1.ledger.add_lambda(0.001);
   s1.instances_on_demand = 1;
@@ -81,6 +83,7 @@ inline void feed_sample(RunMetrics& m) {
   s2.busy_seconds[kCpu] = 2.5;
   s2.cost_per_hour = 14.4;
   s2.ledger.add_fixed(0.04);
+  s2.ledger.add_hosted(0.025);
   s2.ledger.add_on_demand("m5.large", 0.02);
   s2.ledger.add_spot("g4dn.xlarge", 0.05);
   s2.ledger.add_lambda(0.002);
@@ -96,6 +99,7 @@ inline void feed_sample(RunMetrics& m) {
   s3.replicas[kGpu] = 4;
   s3.cost_per_hour = 7.2;
   s3.ledger.add_fixed(0.01);
+  s3.ledger.add_hosted(0.01);
   s3.ledger.add_spot("g4dn.xlarge", 0.005);
   s3.instances_spot = 1;
   m.on_outcome(outcome(8, 1, OutcomeKind::kUnfinished, 21, 25, 21.5));
