@@ -17,10 +17,16 @@ namespace servesim::inferline {
 enum class TunerMode : std::uint8_t { kInferline, kNone };
 enum class PlanningTrace : std::uint8_t { kSample, kOracle };
 
+// The trace a plan is made on; the coarse-grained baselines read the same
+// two keys.
+struct PlanningParams {
+  PlanningTrace trace = PlanningTrace::kSample;
+  std::size_t sample_size = 50'000;
+};
+
 struct InferlineParams {
   TunerMode tuner = TunerMode::kInferline;
-  PlanningTrace planning = PlanningTrace::kSample;
-  std::size_t sample_size = 50'000;
+  PlanningParams planning;
   std::uint32_t max_replicas_per_stage = 1000;
   // Section 5: the Tuner checks every second (the public code's period),
   // scales down no sooner than 15 s after a change (3x the 5 s activation),
@@ -31,7 +37,9 @@ struct InferlineParams {
   Duration scale_down_window = from_seconds(5);
 };
 
-// Throws InputError naming the field.
+// Throw InputError naming the field. parse_planning_params reads "planning"
+// and "sample_size" only; the caller checks the object's keys.
 InferlineParams parse_inferline_params(const JsonNode& params);
+PlanningParams parse_planning_params(const JsonNode& params);
 
 }  // namespace servesim::inferline

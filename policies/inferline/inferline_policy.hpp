@@ -12,6 +12,7 @@
 
 #include "policies/inferline/inferline_params.hpp"
 #include "policies/inferline/recent_arrivals.hpp"
+#include "policies/inferline/stage_replicas.hpp"
 #include "policies/inferline/traffic_envelope.hpp"
 #include "policies/inferline/tuner_rules.hpp"
 #include "policies/policy.hpp"
@@ -42,15 +43,9 @@ class InferlinePolicy final : public Policy {
   const Stats& stats() const { return stats_; }
 
  private:
-  struct StageDeployment {
-    VariantId variant = 0;
-    DeviceTypeId device_type = 0;
-    std::uint32_t batch = 1;
-    StageProvision provision;
-    std::vector<ReplicaId> replicas;  // in load order; the newest go first
-  };
   struct AppDeployment {
-    std::vector<StageDeployment> stages;
+    std::vector<StageReplicas> stages;       // by StageId
+    std::vector<StageProvision> provisions;  // by StageId
     TrafficEnvelope envelope;
     RecentArrivals live;
     double lowest_ratio = 1;  // rho_p
@@ -58,7 +53,6 @@ class InferlinePolicy final : public Policy {
   };
 
   void plan_application(AppId app, ClusterControl& control, const ClusterView& view);
-  bool add_replica(AppId app, StageId stage, ClusterControl& control, const ClusterView& view);
   void tune(AppId app, ClusterControl& control, const ClusterView& view);
   bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);
 

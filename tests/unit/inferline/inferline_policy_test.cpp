@@ -17,21 +17,12 @@ using nlohmann::json;
 struct Outcome {
   QueryCounts counts;
   InferlinePolicy::Stats stats;
+  std::size_t replicas_at_end = 0;  // a_fast's, loading or active
 };
 
 Outcome run_inferline(const test::TempDir& dir, const json& doc) {
-  const Scenario scenario = test::load_doc(dir, doc);
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
-  const auto* inferline = dynamic_cast<const InferlinePolicy*>(policy.get());
-  RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
-                                      nullptr, nullptr, scenario.world.warmup});
-  Simulation simulation(scenario.world, *policy, metrics);
-  simulation.start();
-  simulation.run();
-  return {metrics.total().counts(), inferline->stats()};
+  const test::PolicyRun run = test::run_policy(dir, doc);
+  return {run.counts, run.as<InferlinePolicy>().stats(), run.live_replicas("a_fast")};
 }
 
 // Family a with a_fast alone (GPU $1/h, 10 ms at batch 1 to 24 ms at 8; CPU
@@ -47,11 +38,7 @@ json world(json workload, json params, int cpus = 24, double duration_s = 40) {
   return doc;
 }
 
-json doubling_load() {
-  return {{"kind", "segments"},
-          {"segments", json::array({{{"duration_s", 15}, {"workload", {{"kind", "poisson"}, {"rate", 100}}}},
-                                    {{"duration_s", 25}, {"workload", {{"kind", "poisson"}, {"rate", 200}}}}})}};
-}
+json doubling_load() { return test::poisson_steps({{15, 100}, {25, 200}}); }
 
 TEST(InferlinePolicy, ThePlanIsDeployedAndServesItsLoad) {
   test::TempDir dir;
