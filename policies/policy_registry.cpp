@@ -52,7 +52,7 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kSommelier);
        }},
-      {"inferline", "InferLine (SoCC'20) on a fixed cluster: the Planner (Algorithms 1-2 on the Estimator over a sample trace) picks each stage's hardware, batch and replicas; central batched queues; the Tuner scales stages when live traffic breaks the sample's envelope; \"tuner\": \"none\" for the plan alone, \"planning\": \"oracle\" to plan on the live trace",
+      {"inferline", "InferLine (SoCC'20) on a fixed cluster: the Planner (Algorithms 1-2 on the Estimator over a sample trace) picks each stage's hardware, batch and replicas; central batched queues; the Tuner scales stages when live traffic breaks the sample's envelope; \"tuner\": \"autoscale\" scales the whole plan as one unit by the coarse-grained baselines' AutoScale, \"none\" keeps the plan; \"planning\": \"oracle\" to plan on the live trace",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<inferline::InferlinePolicy>(params, context);
        }},

@@ -16,7 +16,8 @@ InferlineParams parse_inferline_params(const JsonNode& params) {
   InferlineParams p;
   params.expect_object({"tuner", "planning", "sample_size", "max_replicas_per_stage"});
   if (params.has("tuner")) {
-    p.tuner = params.at("tuner").choice({"inferline", "none"}) == "none" ? TunerMode::kNone : TunerMode::kInferline;
+    const std::string tuner = params.at("tuner").choice({"inferline", "autoscale", "none"});
+    p.tuner = tuner == "none" ? TunerMode::kNone : tuner == "autoscale" ? TunerMode::kAutoscale : TunerMode::kInferline;
   }
   p.planning = parse_planning_params(params);
   p.max_replicas_per_stage = static_cast<std::uint32_t>(params.integer_in_or("max_replicas_per_stage", 1, 100'000, 1000));

@@ -1,7 +1,10 @@
 #pragma once
 // The `inferline` policy's parameters (docs/policies.md), all optional:
-//   "tuner": "inferline" (section 5's Tuner, default) or "none" (the plan
-//            alone: the planner-only runs of Figures 10-11);
+//   "tuner": "inferline" (section 5's Tuner, default), "autoscale" (the
+//            coarse-grained baselines' AutoScale rule, section 6, scaling
+//            the whole plan as one unit: section 7.3's "InferLine Plan +
+//            Baseline Tune") or "none" (the plan alone: the planner-only
+//            runs of Figures 10-11);
 //   "planning": "sample" (the Planner's sample trace, planning_sample.hpp,
 //            default) or "oracle" (the live trace itself, Figure 10);
 //   "sample_size": arrivals of the sample (50,000, the prototype's);
@@ -14,7 +17,7 @@
 
 namespace servesim::inferline {
 
-enum class TunerMode : std::uint8_t { kInferline, kNone };
+enum class TunerMode : std::uint8_t { kInferline, kAutoscale, kNone };
 enum class PlanningTrace : std::uint8_t { kSample, kOracle };
 
 // The trace a plan is made on; the coarse-grained baselines read the same

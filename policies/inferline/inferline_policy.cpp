@@ -44,6 +44,7 @@ void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const
 
   AppDeployment& d = apps_[app];
   std::vector<Duration> service;
+  std::vector<std::uint32_t> planned;
   const double rate = mean_rate_qps(in.sample);
   for (StageId s = 0; s < pipeline.stages().size(); ++s) {
     const StagePlan& p = result->plan[s];
@@ -54,11 +55,16 @@ void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const
     d.stages.emplace_back(app, s, in.variants[s], hw.id, p.batch);
     d.stages.back().deploy(p.replicas, control, view, world_, where_);
     service.push_back(hw.latency[p.batch]);
+    planned.push_back(p.replicas);
   }
   d.lowest_ratio = lowest_ratio(d.provisions);
   // Widths from the plan's service time Ts (its critical path) to 60 s.
   d.envelope = traffic_envelope(in.sample, envelope_widths(critical_path(pipeline, service)));
   d.last_change = view.now();
+  if (params_.tuner == TunerMode::kAutoscale) {
+    const double unit_qps = plan_throughput_qps(d.provisions, planned);
+    d.autoscaler.emplace(std::move(planned), unit_qps, application.slo);
+  }
 }
 
 RouteDecision InferlinePolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView&) {
@@ -68,7 +74,13 @@ RouteDecision InferlinePolicy::route(const RouteRequest& request, ClusterControl
 }
 
 void InferlinePolicy::on_tick(ClusterControl& control, const ClusterView& view) {
-  for (AppId a = 0; a < apps_.size(); ++a) tune(a, control, view);
+  for (AppId a = 0; a < apps_.size(); ++a) {
+    if (params_.tuner == TunerMode::kAutoscale) {
+      autoscale(a, control, view);
+    } else {
+      tune(a, control, view);
+    }
+  }
 }
 
 // Section 5: scale up at once to the rate that broke the sample's envelope;
@@ -101,6 +113,22 @@ void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView
     ++stats_.scale_downs;
     d.last_change = now;
   }
+}
+
+// Section 6's AutoScale with the plan as the unit (section 7.3's "InferLine
+// Plan + Baseline Tune"): adding a unit adds every stage's planned k_s
+// replicas, removing one takes k_s from every stage. The paper does not say
+// how the baseline's tuner scales a plan whose stages differ in replica
+// counts; scaling the whole plan keeps its balance, as replicating the
+// black box does for the baselines.
+void InferlinePolicy::autoscale(AppId app, ClusterControl& control, const ClusterView& view) {
+  AppDeployment& d = apps_[app];
+  const UnitStep step = d.autoscaler->step(d.stages, control, view);
+  stats_.replicas_added += step.replicas.added;
+  stats_.replicas_removed += step.replicas.removed;
+  stats_.no_free_device += step.replicas.short_of;
+  if (step.replicas.added > 0) ++stats_.scale_ups;
+  if (step.replicas.removed > 0) ++stats_.scale_downs;
 }
 
 // Adds replicas up to `target` (loading ones count) or removes the newest

@@ -5,8 +5,11 @@
 // central batched queues (one replica per device, greedy batches up to the
 // planned b); the Tuner (section 5) adds replicas when the live arrivals
 // break the sample's traffic envelope and removes them, conservatively, when
-// the load has fallen. Parameters: inferline_params.hpp.
+// the load has fallen. With "tuner": "autoscale" the coarse-grained
+// baselines' AutoScale rule (section 6) scales the whole plan as one unit
+// instead. Parameters: inferline_params.hpp.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +18,7 @@
 #include "policies/inferline/stage_replicas.hpp"
 #include "policies/inferline/traffic_envelope.hpp"
 #include "policies/inferline/tuner_rules.hpp"
+#include "policies/inferline/unit_autoscaler.hpp"
 #include "policies/policy.hpp"
 
 namespace servesim::inferline {
@@ -50,10 +54,12 @@ class InferlinePolicy final : public Policy {
     RecentArrivals live;
     double lowest_ratio = 1;  // rho_p
     SimTime last_change;
+    std::optional<UnitAutoscaler> autoscaler;  // "tuner": "autoscale"
   };
 
   void plan_application(AppId app, ClusterControl& control, const ClusterView& view);
   void tune(AppId app, ClusterControl& control, const ClusterView& view);
+  void autoscale(AppId app, ClusterControl& control, const ClusterView& view);
   bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);
 
   InferlineParams params_;
