@@ -193,8 +193,10 @@ inline PolicyRun run_policy(const TempDir& dir, const nlohmann::json& doc) {
   PolicyRun run{std::make_unique<const Scenario>(load_doc(dir, doc)), nullptr, {}, {}};
   run.policy = first_policy(*run.scenario);
   const SimulationConfig& world = run.scenario->world;
-  RunMetrics metrics(RunMetricsConfig{world.window, SimTime::zero() + world.duration, {"app"}, nullptr, nullptr,
-                                      world.warmup});
+  std::vector<std::string> apps;
+  for (const auto& a : world.applications) apps.push_back(a.name);
+  RunMetrics metrics(
+      RunMetricsConfig{world.window, SimTime::zero() + world.duration, apps, nullptr, nullptr, world.warmup});
   Simulation simulation(world, *run.policy, metrics);
   simulation.start();
   simulation.run();
