@@ -1,5 +1,6 @@
 #include "policies/policy_registry.hpp"
 
+#include "policies/coarse/coarse_grained_policy.hpp"
 #include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/infaas/infaas_policy.hpp"
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
@@ -52,9 +53,17 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kSommelier);
        }},
-      {"inferline", "InferLine (SoCC'20) on a fixed cluster: the Planner (Algorithms 1-2 on the Estimator over a sample trace) picks each stage's hardware, batch and replicas; central batched queues; the Tuner scales stages when live traffic breaks the sample's envelope; \"tuner\": \"none\" for the plan alone, \"planning\": \"oracle\" to plan on the live trace",
+      {"inferline", "InferLine (SoCC'20) on a fixed cluster: the Planner (Algorithms 1-2 on the Estimator over a sample trace) picks each stage's hardware, batch and replicas; central batched queues; the Tuner scales stages when live traffic breaks the sample's envelope; \"tuner\": \"autoscale\" scales the whole plan as one unit by the coarse-grained baselines' AutoScale, \"none\" keeps the plan; \"planning\": \"oracle\" to plan on the live trace",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<inferline::InferlinePolicy>(params, context);
+       }},
+      {"cg-mean", "InferLine section 6's CG-Mean: the pipeline as one black box, every stage on Initialize's hardware at one batch (the largest power of two within the SLO), replicated in units for the planning trace's mean rate; AutoScale every second (\"tuner\": \"none\" for the plan alone)",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<coarse::CoarseGrainedPolicy>(params, context, coarse::ProvisionFor::kMean);
+       }},
+      {"cg-peak", "InferLine section 6's CG-Peak: as cg-mean, with units for the planning trace's peak rate over a sliding window as wide as the SLO",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<coarse::CoarseGrainedPolicy>(params, context, coarse::ProvisionFor::kPeak);
        }},
       {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {

@@ -2,17 +2,24 @@
 
 namespace servesim::inferline {
 
+PlanningParams parse_planning_params(const JsonNode& params) {
+  PlanningParams p;
+  if (params.has("planning")) {
+    p.trace = params.at("planning").choice({"sample", "oracle"}) == "oracle" ? PlanningTrace::kOracle
+                                                                             : PlanningTrace::kSample;
+  }
+  p.sample_size = static_cast<std::size_t>(params.integer_in_or("sample_size", 2, 10'000'000, 50'000));
+  return p;
+}
+
 InferlineParams parse_inferline_params(const JsonNode& params) {
   InferlineParams p;
   params.expect_object({"tuner", "planning", "sample_size", "max_replicas_per_stage"});
   if (params.has("tuner")) {
-    p.tuner = params.at("tuner").choice({"inferline", "none"}) == "none" ? TunerMode::kNone : TunerMode::kInferline;
+    const std::string tuner = params.at("tuner").choice({"inferline", "autoscale", "none"});
+    p.tuner = tuner == "none" ? TunerMode::kNone : tuner == "autoscale" ? TunerMode::kAutoscale : TunerMode::kInferline;
   }
-  if (params.has("planning")) {
-    p.planning =
-        params.at("planning").choice({"sample", "oracle"}) == "oracle" ? PlanningTrace::kOracle : PlanningTrace::kSample;
-  }
-  p.sample_size = static_cast<std::size_t>(params.integer_in_or("sample_size", 2, 10'000'000, 50'000));
+  p.planning = parse_planning_params(params);
   p.max_replicas_per_stage = static_cast<std::uint32_t>(params.integer_in_or("max_replicas_per_stage", 1, 100'000, 1000));
   return p;
 }

@@ -1,7 +1,10 @@
 #pragma once
 // The `inferline` policy's parameters (docs/policies.md), all optional:
-//   "tuner": "inferline" (section 5's Tuner, default) or "none" (the plan
-//            alone: the planner-only runs of Figures 10-11);
+//   "tuner": "inferline" (section 5's Tuner, default), "autoscale" (the
+//            coarse-grained baselines' AutoScale rule, section 6, scaling
+//            the whole plan as one unit: section 7.3's "InferLine Plan +
+//            Baseline Tune") or "none" (the plan alone: the planner-only
+//            runs of Figures 10-11);
 //   "planning": "sample" (the Planner's sample trace, planning_sample.hpp,
 //            default) or "oracle" (the live trace itself, Figure 10);
 //   "sample_size": arrivals of the sample (50,000, the prototype's);
@@ -14,13 +17,19 @@
 
 namespace servesim::inferline {
 
-enum class TunerMode : std::uint8_t { kInferline, kNone };
+enum class TunerMode : std::uint8_t { kInferline, kAutoscale, kNone };
 enum class PlanningTrace : std::uint8_t { kSample, kOracle };
+
+// The trace a plan is made on; the coarse-grained baselines read the same
+// two keys.
+struct PlanningParams {
+  PlanningTrace trace = PlanningTrace::kSample;
+  std::size_t sample_size = 50'000;
+};
 
 struct InferlineParams {
   TunerMode tuner = TunerMode::kInferline;
-  PlanningTrace planning = PlanningTrace::kSample;
-  std::size_t sample_size = 50'000;
+  PlanningParams planning;
   std::uint32_t max_replicas_per_stage = 1000;
   // Section 5: the Tuner checks every second (the public code's period),
   // scales down no sooner than 15 s after a change (3x the 5 s activation),
@@ -31,7 +40,9 @@ struct InferlineParams {
   Duration scale_down_window = from_seconds(5);
 };
 
-// Throws InputError naming the field.
+// Throw InputError naming the field. parse_planning_params reads "planning"
+// and "sample_size" only; the caller checks the object's keys.
 InferlineParams parse_inferline_params(const JsonNode& params);
+PlanningParams parse_planning_params(const JsonNode& params);
 
 }  // namespace servesim::inferline

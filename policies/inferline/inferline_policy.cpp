@@ -1,28 +1,14 @@
 #include "policies/inferline/inferline_policy.hpp"
 
 #include <algorithm>
-#include <set>
 
 #include "policies/inferline/coarse_grained_plan.hpp"
 #include "policies/inferline/critical_path.hpp"
 #include "policies/inferline/plan_check.hpp"
-#include "policies/inferline/planning_sample.hpp"
+#include "policies/inferline/plan_inputs.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::inferline {
-namespace {
-
-std::string app_name(const SimulationConfig& world, AppId app) {
-  return "application \"" + world.applications[app].name + "\"";
-}
-
-// The device types of the fixed cluster: the hardware a plan may use.
-std::vector<DeviceTypeId> cluster_types(const SimulationConfig& world) {
-  const std::set<DeviceTypeId> types(world.devices.begin(), world.devices.end());
-  return {types.begin(), types.end()};
-}
-
-}  // namespace
 
 InferlinePolicy::InferlinePolicy(const JsonNode& params, const PolicyContext& context)
     : params_(parse_inferline_params(params)), world_(context.world), seed_(context.seed), where_(params.where()) {}
@@ -40,30 +26,17 @@ void InferlinePolicy::start(ClusterControl& control, const ClusterView& view) {
 void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const ClusterView& view) {
   const Application& application = world_.applications[app];
   const Pipeline& pipeline = application.pipeline;
-  const std::vector<SimTime> sample = params_.planning == PlanningTrace::kOracle
-                                          ? live_trace(world_, app, params_.sample_size)
-                                          : planning_sample(world_, app, params_.sample_size);
-  if (sample.size() < 2) throw InputError(where_, app_name(world_, app) + ": the planning trace has fewer than 2 arrivals");
+  const PlanInputs in = plan_inputs(world_, app, params_.planning, where_);
 
   PlannerInput input;
   input.pipeline = &pipeline;
   input.slo = application.slo;
   input.max_replicas_per_stage = params_.max_replicas_per_stage;
-  std::vector<VariantId> variants;
-  const auto types = cluster_types(world_);
-  for (const Stage& stage : pipeline.stages()) {
-    variants.push_back(world_.models->most_accurate(stage.family));
-    input.options.push_back(hardware_options(variants.back(), *world_.models, *world_.hardware, types));
-    if (input.options.back().empty()) {
-      throw InputError(where_, app_name(world_, app) + ", stage \"" + stage.name +
-                                   "\": no device type of the cluster has a profile for \"" +
-                                   world_.models->variant(variants.back()).name + "\"");
-    }
-  }
+  input.options = in.options;
   Estimator estimator(pipeline, seed_);
-  const auto result = minimize_cost(input, estimator_check(estimator, input, sample));
+  const auto result = minimize_cost(input, estimator_check(estimator, input, in.sample));
   if (!result) {
-    throw InputError(where_, app_name(world_, app) + ": no plan on the cluster's hardware meets its SLO of " +
+    throw InputError(where_, application_label(world_, app) + ": no plan on the cluster's hardware meets its SLO of " +
                                  std::to_string(application.slo.seconds() * 1000) + " ms on the planning trace");
   }
   stats_.estimator_calls += result->checks;
@@ -72,48 +45,27 @@ void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const
 
   AppDeployment& d = apps_[app];
   std::vector<Duration> service;
-  const double rate = mean_rate_qps(sample);
+  std::vector<std::uint32_t> planned;
+  const double rate = mean_rate_qps(in.sample);
   for (StageId s = 0; s < pipeline.stages().size(); ++s) {
     const StagePlan& p = result->plan[s];
     const HardwareOption& hw = input.options[s][p.hardware];
     const double mu = p.batch / hw.latency[p.batch].seconds();
     const double share = pipeline.visit_probability(s);
-    d.stages.push_back({variants[s], hw.id, p.batch,
-                        StageProvision{mu, share, max_provisioning_ratio(rate, share, p.replicas, mu)}, {}});
+    d.provisions.push_back(StageProvision{mu, share, max_provisioning_ratio(rate, share, p.replicas, mu)});
+    d.stages.emplace_back(app, s, in.variants[s], hw.id, p.batch);
+    d.stages.back().deploy(p.replicas, control, view, world_, where_);
     service.push_back(hw.latency[p.batch]);
-    for (std::uint32_t k = 0; k < p.replicas; ++k) {
-      if (!add_replica(app, s, control, view)) {
-        throw InputError(where_, app_name(world_, app) + "'s plan needs " + std::to_string(p.replicas) +
-                                     " devices of type \"" + world_.hardware->type(hw.id).name + "\" for stage \"" +
-                                     pipeline.stages()[s].name + "\", more than the cluster has free");
-      }
-    }
+    planned.push_back(p.replicas);
   }
-  std::vector<StageProvision> provisions;
-  for (const auto& st : d.stages) provisions.push_back(st.provision);
-  d.lowest_ratio = lowest_ratio(provisions);
+  d.lowest_ratio = lowest_ratio(d.provisions);
   // Widths from the plan's service time Ts (its critical path) to 60 s.
-  d.envelope = traffic_envelope(sample, envelope_widths(critical_path(pipeline, service)));
+  d.envelope = traffic_envelope(in.sample, envelope_widths(critical_path(pipeline, service)));
   d.last_change = view.now();
-}
-
-// One replica of the stage on a free device of its hardware (one replica
-// per device), fed by the stage's central queue.
-bool InferlinePolicy::add_replica(AppId app, StageId stage, ClusterControl& control, const ClusterView& view) {
-  StageDeployment& st = apps_[app].stages[stage];
-  for (DeviceId dev = 0; dev < view.device_count(); ++dev) {
-    const DeviceInfo info = view.device(dev);
-    if (info.type != st.device_type || !info.usable || !info.replicas.empty()) continue;
-    BatcherSpec batcher;
-    batcher.kind = BatcherSpec::Kind::kGreedy;
-    batcher.max_batch = st.batch;
-    const LoadResult r = control.load_replica(ReplicaRequest{st.variant, dev, batcher, 1});
-    if (!r.replica) continue;
-    control.attach_central_queue(*r.replica, app, stage);
-    st.replicas.push_back(*r.replica);
-    return true;
+  if (params_.tuner == TunerMode::kAutoscale) {
+    const double unit_qps = plan_throughput_qps(d.provisions, planned);
+    d.autoscaler.emplace(std::move(planned), unit_qps, application.slo);
   }
-  return false;
 }
 
 RouteDecision InferlinePolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView&) {
@@ -123,7 +75,13 @@ RouteDecision InferlinePolicy::route(const RouteRequest& request, ClusterControl
 }
 
 void InferlinePolicy::on_tick(ClusterControl& control, const ClusterView& view) {
-  for (AppId a = 0; a < apps_.size(); ++a) tune(a, control, view);
+  for (AppId a = 0; a < apps_.size(); ++a) {
+    if (params_.tuner == TunerMode::kAutoscale) {
+      autoscale(a, control, view);
+    } else {
+      tune(a, control, view);
+    }
+  }
 }
 
 // Section 5: scale up at once to the rate that broke the sample's envelope;
@@ -135,9 +93,9 @@ void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView
   if (const auto r_max = rate_above_envelope(d.envelope, d.live, now)) {
     bool changed = false;
     for (StageId s = 0; s < d.stages.size(); ++s) {
-      const StageProvision& p = d.stages[s].provision;
+      const StageProvision& p = d.provisions[s];
       changed |= scale_to(app, s, std::max<std::uint32_t>(replicas_for_rate(*r_max, p, p.max_provisioning_ratio),
-                                                         static_cast<std::uint32_t>(d.stages[s].replicas.size())),
+                                                         static_cast<std::uint32_t>(d.stages[s].size())),
                           control, view);
     }
     if (changed) {
@@ -150,7 +108,7 @@ void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView
   const double lambda_new = d.live.max_window_rate(now, params_.scale_down_span, params_.scale_down_window);
   bool changed = false;
   for (StageId s = 0; s < d.stages.size(); ++s) {
-    changed |= scale_to(app, s, replicas_for_rate(lambda_new, d.stages[s].provision, d.lowest_ratio), control, view);
+    changed |= scale_to(app, s, replicas_for_rate(lambda_new, d.provisions[s], d.lowest_ratio), control, view);
   }
   if (changed) {
     ++stats_.scale_downs;
@@ -158,27 +116,31 @@ void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView
   }
 }
 
+// Section 6's AutoScale with the plan as the unit (section 7.3's "InferLine
+// Plan + Baseline Tune"): adding a unit adds every stage's planned k_s
+// replicas, removing one takes k_s from every stage. The paper does not say
+// how the baseline's tuner scales a plan whose stages differ in replica
+// counts; scaling the whole plan keeps its balance, as replicating the
+// black box does for the baselines.
+void InferlinePolicy::autoscale(AppId app, ClusterControl& control, const ClusterView& view) {
+  AppDeployment& d = apps_[app];
+  const UnitStep step = d.autoscaler->step(d.stages, control, view);
+  stats_.replicas_added += step.replicas.added;
+  stats_.replicas_removed += step.replicas.removed;
+  stats_.no_free_device += step.replicas.short_of;
+  if (step.replicas.added > 0) ++stats_.scale_ups;
+  if (step.replicas.removed > 0) ++stats_.scale_downs;
+}
+
 // Adds replicas up to `target` (loading ones count) or removes the newest
 // above it; true if anything changed.
 bool InferlinePolicy::scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control,
                                const ClusterView& view) {
-  StageDeployment& st = apps_[app].stages[stage];
-  bool changed = false;
-  while (st.replicas.size() < target) {
-    if (!add_replica(app, stage, control, view)) {
-      stats_.no_free_device += target - st.replicas.size();
-      break;
-    }
-    ++stats_.replicas_added;
-    changed = true;
-  }
-  while (st.replicas.size() > std::max<std::uint32_t>(target, 1)) {
-    control.unload_replica(st.replicas.back());
-    st.replicas.pop_back();
-    ++stats_.replicas_removed;
-    changed = true;
-  }
-  return changed;
+  const StageReplicas::Change change = apps_[app].stages[stage].scale_to(target, control, view);
+  stats_.replicas_added += change.added;
+  stats_.replicas_removed += change.removed;
+  stats_.no_free_device += change.short_of;
+  return change.changed();
 }
 
 void InferlinePolicy::report(PolicyCounters& out) const {

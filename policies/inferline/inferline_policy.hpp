@@ -5,15 +5,20 @@
 // central batched queues (one replica per device, greedy batches up to the
 // planned b); the Tuner (section 5) adds replicas when the live arrivals
 // break the sample's traffic envelope and removes them, conservatively, when
-// the load has fallen. Parameters: inferline_params.hpp.
+// the load has fallen. With "tuner": "autoscale" the coarse-grained
+// baselines' AutoScale rule (section 6) scales the whole plan as one unit
+// instead. Parameters: inferline_params.hpp.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "policies/inferline/inferline_params.hpp"
 #include "policies/inferline/recent_arrivals.hpp"
+#include "policies/inferline/stage_replicas.hpp"
 #include "policies/inferline/traffic_envelope.hpp"
 #include "policies/inferline/tuner_rules.hpp"
+#include "policies/inferline/unit_autoscaler.hpp"
 #include "policies/policy.hpp"
 
 namespace servesim::inferline {
@@ -45,24 +50,19 @@ class InferlinePolicy final : public Policy {
   const Stats& stats() const { return stats_; }
 
  private:
-  struct StageDeployment {
-    VariantId variant = 0;
-    DeviceTypeId device_type = 0;
-    std::uint32_t batch = 1;
-    StageProvision provision;
-    std::vector<ReplicaId> replicas;  // in load order; the newest go first
-  };
   struct AppDeployment {
-    std::vector<StageDeployment> stages;
+    std::vector<StageReplicas> stages;       // by StageId
+    std::vector<StageProvision> provisions;  // by StageId
     TrafficEnvelope envelope;
     RecentArrivals live;
     double lowest_ratio = 1;  // rho_p
     SimTime last_change;
+    std::optional<UnitAutoscaler> autoscaler;  // "tuner": "autoscale"
   };
 
   void plan_application(AppId app, ClusterControl& control, const ClusterView& view);
-  bool add_replica(AppId app, StageId stage, ClusterControl& control, const ClusterView& view);
   void tune(AppId app, ClusterControl& control, const ClusterView& view);
+  void autoscale(AppId app, ClusterControl& control, const ClusterView& view);
   bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);
 
   InferlineParams params_;

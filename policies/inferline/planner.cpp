@@ -27,16 +27,7 @@ class Search {
   // Algorithm 1, lines 2-5: batch 1, one replica, the lowest-latency hardware.
   Plan fastest_plan() const {
     Plan plan;
-    for (const auto& options : in_.options) {
-      std::size_t best = 0;
-      for (std::size_t h = 1; h < options.size(); ++h) {
-        const bool faster = options[h].latency[1] < options[best].latency[1];
-        const bool as_fast_cheaper =
-            options[h].latency[1] == options[best].latency[1] && options[h].price_per_hour < options[best].price_per_hour;
-        if (faster || as_fast_cheaper) best = h;
-      }
-      plan.push_back({best, 1, 1});
-    }
+    for (const auto& options : in_.options) plan.push_back({fastest_option(options), 1, 1});
     return plan;
   }
 
@@ -278,6 +269,18 @@ void check_input(const PlannerInput& input) {
 PlanResult result_of(const Candidate& c, std::uint64_t checks) { return {c.plan, c.cost, c.estimate.p99, checks}; }
 
 }  // namespace
+
+std::size_t fastest_option(std::span<const HardwareOption> options) {
+  if (options.empty()) throw std::invalid_argument("planner: a stage with no hardware to run on");
+  std::size_t best = 0;
+  for (std::size_t h = 1; h < options.size(); ++h) {
+    const bool faster = options[h].latency[1] < options[best].latency[1];
+    const bool as_fast_cheaper =
+        options[h].latency[1] == options[best].latency[1] && options[h].price_per_hour < options[best].price_per_hour;
+    if (faster || as_fast_cheaper) best = h;
+  }
+  return best;
+}
 
 double plan_cost(const PlannerInput& input, const Plan& plan) {
   double cost = 0;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "sim/core/time.hpp"
@@ -55,6 +56,11 @@ struct PlanResult {
   Duration p99;
   std::uint64_t checks = 0;  // Estimator calls
 };
+
+// Algorithm 1, line 3: the stage's lowest-latency hardware (T(1)), the
+// cheaper on a tie; `options` must not be empty. The coarse-grained
+// baselines (section 6) run every stage there too.
+std::size_t fastest_option(std::span<const HardwareOption> options);
 
 // Section 4.3's cost: the replicas' prices per hour.
 double plan_cost(const PlannerInput& input, const Plan& plan);

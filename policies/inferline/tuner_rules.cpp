@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace servesim::inferline {
@@ -29,6 +30,16 @@ double lowest_ratio(std::span<const StageProvision> stages) {
   double r = stages.front().max_provisioning_ratio;
   for (const StageProvision& s : stages) r = std::min(r, s.max_provisioning_ratio);
   return r;
+}
+
+double plan_throughput_qps(std::span<const StageProvision> stages, std::span<const std::uint32_t> replicas) {
+  if (stages.size() != replicas.size()) throw std::invalid_argument("one replica count per stage expected");
+  double qps = std::numeric_limits<double>::infinity();
+  for (std::size_t m = 0; m < stages.size(); ++m) {
+    if (stages[m].scale_factor <= 0) continue;  // never visited: never the bottleneck
+    qps = std::min(qps, replicas[m] * stages[m].replica_throughput_qps / stages[m].scale_factor);
+  }
+  return qps;
 }
 
 }  // namespace servesim::inferline

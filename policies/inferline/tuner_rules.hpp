@@ -33,4 +33,9 @@ std::uint32_t replicas_for_rate(double rate_qps, const StageProvision& stage, do
 // rho_p = min over the stages of rho_m (the conservative scale-down ratio).
 double lowest_ratio(std::span<const StageProvision> stages);
 
+// What a plan with replicas[m] replicas of each stage sustains: min over the
+// visited stages of k_m mu_m / s_m (the bottleneck, in pipeline queries per
+// second). The unit of "tuner": "autoscale" is the whole plan.
+double plan_throughput_qps(std::span<const StageProvision> stages, std::span<const std::uint32_t> replicas);
+
 }  // namespace servesim::inferline

@@ -1,7 +1,8 @@
 // The inferline policy through the engine: the plan is deployed on the
 // cluster's devices behind central queues and serves its load; the Tuner
 // adds replicas when the load doubles past the sample's envelope and the
-// plan alone does not; a plan the cluster cannot hold is an input error.
+// plan alone does not; "tuner": "autoscale" adds and removes whole plans;
+// a plan the cluster cannot hold is an input error.
 #include "policies/inferline/inferline_policy.hpp"
 
 #include <gtest/gtest.h>
@@ -17,21 +18,12 @@ using nlohmann::json;
 struct Outcome {
   QueryCounts counts;
   InferlinePolicy::Stats stats;
+  std::size_t replicas_at_end = 0;  // a_fast's, loading or active
 };
 
 Outcome run_inferline(const test::TempDir& dir, const json& doc) {
-  const Scenario scenario = test::load_doc(dir, doc);
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
-  const auto* inferline = dynamic_cast<const InferlinePolicy*>(policy.get());
-  RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
-                                      nullptr, nullptr, scenario.world.warmup});
-  Simulation simulation(scenario.world, *policy, metrics);
-  simulation.start();
-  simulation.run();
-  return {metrics.total().counts(), inferline->stats()};
+  const test::PolicyRun run = test::run_policy(dir, doc);
+  return {run.counts, run.as<InferlinePolicy>().stats(), run.live_replicas("a_fast")};
 }
 
 // Family a with a_fast alone (GPU $1/h, 10 ms at batch 1 to 24 ms at 8; CPU
@@ -47,11 +39,7 @@ json world(json workload, json params, int cpus = 24, double duration_s = 40) {
   return doc;
 }
 
-json doubling_load() {
-  return {{"kind", "segments"},
-          {"segments", json::array({{{"duration_s", 15}, {"workload", {{"kind", "poisson"}, {"rate", 100}}}},
-                                    {{"duration_s", 25}, {"workload", {{"kind", "poisson"}, {"rate", 200}}}}})}};
-}
+json doubling_load() { return test::poisson_steps({{15, 100}, {25, 200}}); }
 
 TEST(InferlinePolicy, ThePlanIsDeployedAndServesItsLoad) {
   test::TempDir dir;
@@ -74,6 +62,57 @@ TEST(InferlinePolicy, TheTunerScalesUpWhenTheLoadBreaksTheEnvelope) {
   EXPECT_GT(tuned.stats.replicas_added, 0u);
   EXPECT_EQ(fixed.stats.replicas_added, 0u);
   EXPECT_LT(tuned.counts.arrived - tuned.counts.on_time, (fixed.counts.arrived - fixed.counts.on_time) / 4);
+}
+
+// "tuner": "autoscale": the unit is the whole plan. Enough CPUs that every
+// unit AutoScale asks for fits, so whole plans are added.
+TEST(InferlinePolicy, AutoscaleAddsWholePlansWhenTheLoadDoubles) {
+  test::TempDir dir;
+  const json tuned_params = {{"sample_size", 1400}, {"tuner", "autoscale"}};
+  const Outcome tuned = run_inferline(dir, world(doubling_load(), tuned_params, 100));
+  const Outcome fixed = run_inferline(dir, world(doubling_load(), {{"sample_size", 1400}, {"tuner", "none"}}, 100));
+  const std::size_t plan = fixed.replicas_at_end;  // the plan's k (one stage)
+  ASSERT_GT(plan, 0u);
+  EXPECT_GT(tuned.stats.scale_ups, 0u);
+  EXPECT_GT(tuned.stats.replicas_added, 0u);
+  EXPECT_EQ(tuned.stats.replicas_added % plan, 0u) << "added " << tuned.stats.replicas_added << ", plan " << plan;
+  EXPECT_EQ(tuned.stats.no_free_device, 0u);
+  EXPECT_EQ(tuned.replicas_at_end % plan, 0u);
+  EXPECT_LT(tuned.counts.arrived - tuned.counts.on_time, (fixed.counts.arrived - fixed.counts.on_time) / 4);
+}
+
+// The load doubles for 10 s (AutoScale adds plans), then falls to 50 QPS,
+// which one plan serves. A unit can go only after 120 s below the count,
+// and units above one exist only from the first tick (1 s) on: none goes
+// in a 120-s run; in a 175-s run exactly one plan goes (the next could go
+// 120 s after that, past the end).
+TEST(InferlinePolicy, AutoscaleRemovesOnePlanOnlyAfter120sBelow) {
+  test::TempDir dir;
+  const json load = test::poisson_steps({{15, 100}, {10, 200}, {150, 50}});
+  const json params = {{"sample_size", 1400}, {"tuner", "autoscale"}};
+  const Outcome plan_only = run_inferline(dir, world(load, {{"sample_size", 1400}, {"tuner", "none"}}, 100, 30));
+  const Outcome short_run = run_inferline(dir, world(load, params, 100, 120));
+  const Outcome long_run = run_inferline(dir, world(load, params, 100, 175));
+  EXPECT_GT(short_run.stats.scale_ups, 0u);
+  EXPECT_EQ(short_run.stats.scale_downs, 0u);
+  EXPECT_EQ(short_run.stats.replicas_removed, 0u);
+  EXPECT_EQ(long_run.stats.scale_downs, 1u);
+  EXPECT_EQ(long_run.stats.replicas_removed, plan_only.replicas_at_end);
+  EXPECT_EQ(long_run.replicas_at_end, short_run.replicas_at_end - plan_only.replicas_at_end);
+}
+
+TEST(InferlinePolicy, TheTunerParamNamesItsValues) {
+  try {
+    parse_inferline_params(JsonNode(json{{"tuner", "coarse"}}, "s.json", "policies[0].params"));
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("policies[0].params.tuner"), std::string::npos) << what;
+    for (const char* value : {"\"inferline\"", "\"autoscale\"", "\"none\""}) {
+      EXPECT_NE(what.find(value), std::string::npos) << what;
+    }
+  }
+  EXPECT_EQ(parse_inferline_params(JsonNode(json{{"tuner", "autoscale"}}, "s.json", "p")).tuner, TunerMode::kAutoscale);
 }
 
 TEST(InferlinePolicy, APlanTheClusterCannotHoldIsAnInputError) {

@@ -41,5 +41,18 @@ TEST(TunerRules, ScaleDownUsesThePipelinesLowestRatioAndKeepsOne) {
   EXPECT_THROW(replicas_for_rate(60, stages[0], 0), std::invalid_argument);
 }
 
+TEST(TunerRules, APlansThroughputIsItsBottleneckInPipelineQueries) {
+  // 3 x 50 = 150 QPS on a stage every query visits; 2 x 40 = 80 QPS on a
+  // stage 30 % visit, 266.7 pipeline QPS; 1 x 100 = 100 QPS: the bottleneck.
+  const std::vector<StageProvision> stages{{50, 1.0, 1}, {40, 0.3, 1}, {100, 1.0, 1}};
+  const std::vector<std::uint32_t> replicas{3, 2, 1};
+  EXPECT_DOUBLE_EQ(plan_throughput_qps(stages, replicas), 100);
+  // A stage no query visits is never the bottleneck.
+  const std::vector<StageProvision> unvisited{{50, 1.0, 1}, {1, 0.0, 1}};
+  const std::vector<std::uint32_t> one_each{1, 1};
+  EXPECT_DOUBLE_EQ(plan_throughput_qps(unvisited, one_each), 50);
+  EXPECT_THROW(plan_throughput_qps(stages, one_each), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace servesim::inferline

@@ -11,6 +11,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "policies/policy_registry.hpp"
@@ -85,6 +86,15 @@ inline nlohmann::json poisson_for(double rate, double active_s) {
                                                {"workload", {{"kind", "poisson"}, {"rate", rate}}}}})}};
 }
 
+// Poisson arrivals in steps, each {duration_s, rate}, one after the other.
+inline nlohmann::json poisson_steps(const std::vector<std::pair<double, double>>& steps) {
+  nlohmann::json segments = nlohmann::json::array();
+  for (const auto& [duration_s, rate] : steps) {
+    segments.push_back({{"duration_s", duration_s}, {"workload", {{"kind", "poisson"}, {"rate", rate}}}});
+  }
+  return {{"kind", "segments"}, {"segments", segments}};
+}
+
 // One request per time (milliseconds) from a trace file written into `dir`.
 inline nlohmann::json replay_at(const TempDir& dir, const std::vector<double>& times_ms,
                                 const std::string& name = "trace.txt") {
@@ -147,14 +157,60 @@ inline Scenario load_doc(const TempDir& dir, const nlohmann::json& doc, const st
   return load_scenario(file.string());
 }
 
+// The scenario's first policy, built as the runner builds it.
+inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
+  const PolicySpec& spec = scenario.policies.at(0);
+  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+                              std::filesystem::path(scenario.file).parent_path()};
+  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+}
+
+// A policy's run kept for inspection: the policy itself (its own counters),
+// the totals, and the replicas at the end of the run.
+struct PolicyRun {
+  std::unique_ptr<const Scenario> scenario;  // the policy refers to its world: kept in place
+  std::unique_ptr<Policy> policy;
+  QueryCounts counts;
+  std::vector<ReplicaInfo> replicas;
+
+  template <class P>
+  const P& as() const {
+    return dynamic_cast<const P&>(*policy);
+  }
+  // Replicas of the named variant serving at the end (loading or active).
+  std::size_t live_replicas(const std::string& variant) const {
+    std::size_t n = 0;
+    for (const ReplicaInfo& r : replicas) {
+      const bool live = r.state == ReplicaState::kLoading || r.state == ReplicaState::kActive;
+      n += live && scenario->world.models->variant(r.variant).name == variant;
+    }
+    return n;
+  }
+};
+
+// Loads `doc` and runs its first policy to the end, without a recorder.
+inline PolicyRun run_policy(const TempDir& dir, const nlohmann::json& doc) {
+  PolicyRun run{std::make_unique<const Scenario>(load_doc(dir, doc)), nullptr, {}, {}};
+  run.policy = first_policy(*run.scenario);
+  const SimulationConfig& world = run.scenario->world;
+  std::vector<std::string> apps;
+  for (const auto& a : world.applications) apps.push_back(a.name);
+  RunMetrics metrics(
+      RunMetricsConfig{world.window, SimTime::zero() + world.duration, apps, nullptr, nullptr, world.warmup});
+  Simulation simulation(world, *run.policy, metrics);
+  simulation.start();
+  simulation.run();
+  run.counts = metrics.total().counts();
+  const ClusterView& view = simulation.view();
+  for (ReplicaId r = 0; r < view.replica_count(); ++r) run.replicas.push_back(view.replica(r));
+  return run;
+}
+
 // Loads `doc` (written into `dir`, so relative trace files resolve there) and
 // runs its first policy to the end. Throws what the loader or the policy throw.
 inline EngineRun run_engine(const TempDir& dir, const nlohmann::json& doc) {
   const Scenario scenario = load_doc(dir, doc);
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  const auto policy = first_policy(scenario);
   EngineRun run;
   Recorder recorder(*policy, run);
   std::vector<std::string> apps;

@@ -1,0 +1,15 @@
+#include "policies/coarse/coarse_params.hpp"
+
+namespace servesim::coarse {
+
+CoarseParams parse_coarse_params(const JsonNode& params) {
+  CoarseParams p;
+  params.expect_object({"tuner", "planning", "sample_size"});
+  if (params.has("tuner")) {
+    p.tuner = params.at("tuner").choice({"autoscale", "none"}) == "none" ? CoarseTuner::kNone : CoarseTuner::kAutoscale;
+  }
+  p.planning = inferline::parse_planning_params(params);
+  return p;
+}
+
+}  // namespace servesim::coarse

@@ -1,0 +1,33 @@
+#pragma once
+// What a plan of one application starts from, for InferLine's Planner and
+// the coarse-grained baselines alike (SoCC'20, sections 4 and 6): the
+// planning trace (the sample, or the live trace for the oracle), and per
+// stage the variant it serves (its family's most accurate: the paper plans
+// hardware, batch and replicas, never the model) and the hardware options
+// of that variant among the fixed cluster's device types.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "policies/inferline/inferline_params.hpp"
+#include "policies/inferline/planner.hpp"
+#include "sim/serving/simulation_config.hpp"
+
+namespace servesim::inferline {
+
+struct PlanInputs {
+  std::vector<SimTime> sample;                       // sorted, at least 2 arrivals
+  std::vector<VariantId> variants;                   // by stage
+  std::vector<std::vector<HardwareOption>> options;  // by stage, never empty
+};
+
+// Throws InputError (at `where`) naming the application when the planning
+// trace has fewer than 2 arrivals, and the stage too when no device type of
+// the cluster has a profile for its variant.
+PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningParams& planning,
+                       const std::string& where);
+
+// `application "name"`, as the policies' messages name an application.
+std::string application_label(const SimulationConfig& world, AppId app);
+
+}  // namespace servesim::inferline
