@@ -44,9 +44,8 @@ CoarseGrainedPolicy::AppDeployment CoarseGrainedPolicy::deploy(AppId app, Cluste
   const auto batch = inferline::coarse_batch(pipeline, latency, application.slo);
   if (!batch) {
     throw InputError(where_, inferline::application_label(world_, app) +
-                                 ": no hardware of the cluster meets its SLO of " +
-                                 std::to_string(application.slo.seconds() * 1000) +
-                                 " ms even at batch 1 (each stage's most accurate variant on its fastest device type)");
+                                 ": no hardware of the cluster meets " +
+                                 inferline::slo_label(world_, app) + " even at batch 1 (each stage's most accurate variant on its fastest device type)");
   }
   const double unit_qps = inferline::unit_throughput_qps(pipeline, latency, *batch);
   const double rate = rate_ == ProvisionFor::kPeak ? inferline::peak_rate_qps(in.sample, application.slo)

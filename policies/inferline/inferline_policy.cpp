@@ -36,8 +36,8 @@ void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const
   Estimator estimator(pipeline, seed_);
   const auto result = minimize_cost(input, estimator_check(estimator, input, in.sample));
   if (!result) {
-    throw InputError(where_, application_label(world_, app) + ": no plan on the cluster's hardware meets its SLO of " +
-                                 std::to_string(application.slo.seconds() * 1000) + " ms on the planning trace");
+    throw InputError(where_, application_label(world_, app) + ": no plan on the cluster's hardware meets " +
+                                 slo_label(world_, app) + " on the planning trace");
   }
   stats_.estimator_calls += result->checks;
   stats_.planned_cost_per_hour += result->cost_per_hour;

@@ -1,6 +1,7 @@
 #include "policies/inferline/plan_inputs.hpp"
 
 #include <set>
+#include <sstream>
 
 #include "policies/inferline/plan_check.hpp"
 #include "policies/inferline/planning_sample.hpp"
@@ -19,6 +20,12 @@ std::vector<DeviceTypeId> cluster_types(const SimulationConfig& world) {
 
 std::string application_label(const SimulationConfig& world, AppId app) {
   return "application \"" + world.applications[app].name + "\"";
+}
+
+std::string slo_label(const SimulationConfig& world, AppId app) {
+  std::ostringstream out;
+  out << "its SLO of " << world.applications[app].slo.seconds() * 1000 << " ms";
+  return out.str();
 }
 
 PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningParams& planning,

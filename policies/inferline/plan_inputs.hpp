@@ -30,4 +30,7 @@ PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningP
 // `application "name"`, as the policies' messages name an application.
 std::string application_label(const SimulationConfig& world, AppId app);
 
+// `its SLO of 150 ms`: the application's SLO as the messages print it.
+std::string slo_label(const SimulationConfig& world, AppId app);
+
 }  // namespace servesim::inferline

@@ -93,6 +93,23 @@ const std::vector<Case>& cases() {
        {kFile, "policies[0].params: application \"images\": the planning trace has fewer than 2 arrivals"},
        {},
        "run"},
+      {"cg_peak_unknown_key", with("cg-peak", [](json& s) { params(s)["units"] = 3; }),
+       {kFile, "policies[0].params.units: unknown key"}},
+      {"cg_mean_unknown_tuner", with("cg-mean", [](json& s) { params(s)["tuner"] = "inferline"; }),
+       {kFile, "policies[0].params.tuner", "\"inferline\""}},
+      // CG-Peak provisions 600 QPS' peak in units of one replica per stage.
+      {"cg_peak_plan_needs_more_devices", with("cg-peak", [](json& s) { workload(s)["rate"] = 600; }),
+       {kFile, "policies[0].params: application \"images\"", "more than the cluster has free"},
+       {},
+       "run"},
+      {"cg_mean_empty_planning_trace",
+       with("cg-mean",
+            [](json& s) {
+              s["applications"][0]["history"] = {{"kind", "poisson"}, {"rate", 0.001}, {"duration_s", 1}};
+            }),
+       {kFile, "policies[0].params: application \"images\": the planning trace has fewer than 2 arrivals"},
+       {},
+       "run"},
   };
   return table;
 }
