@@ -108,7 +108,12 @@ void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView
   const double lambda_new = d.live.max_window_rate(now, params_.scale_down_span, params_.scale_down_window);
   bool changed = false;
   for (StageId s = 0; s < d.stages.size(); ++s) {
-    changed |= scale_to(app, s, replicas_for_rate(lambda_new, d.provisions[s], d.lowest_ratio), control, view);
+    // Scaling down only removes: at rho_p, the pipeline's lowest ratio, a
+    // stage planned at a higher one needs more replicas than it has, and
+    // adding them is the scale-up rule's call, not this one's.
+    const auto have = static_cast<std::uint32_t>(d.stages[s].size());
+    changed |= scale_to(app, s, std::min(have, replicas_for_rate(lambda_new, d.provisions[s], d.lowest_ratio)),
+                        control, view);
   }
   if (changed) {
     ++stats_.scale_downs;

@@ -64,6 +64,18 @@ TEST(InferlinePolicy, TheTunerScalesUpWhenTheLoadBreaksTheEnvelope) {
   EXPECT_LT(tuned.counts.arrived - tuned.counts.on_time, (fixed.counts.arrived - fixed.counts.on_time) / 4);
 }
 
+TEST(InferlinePolicy, ScalingDownNeverAddsReplicas) {
+  test::TempDir dir;
+  // Planned on the live trace itself (oracle): no live window can hold more
+  // arrivals than the envelope's, so the Tuner never scales up, and only its
+  // scale-down step runs (every second after 15 s). At the planned rate it
+  // would ask for more replicas than planned whenever the busiest 5-s window
+  // is above the mean, which section 5's scale-down must not add.
+  const Outcome o = run_inferline(dir, world({{"kind", "poisson"}, {"rate", 100}}, {{"planning", "oracle"}}, 24, 60));
+  EXPECT_EQ(o.stats.scale_ups, 0u);
+  EXPECT_EQ(o.stats.replicas_added, 0u);
+}
+
 // "tuner": "autoscale": the unit is the whole plan. Enough CPUs that every
 // unit AutoScale asks for fits, so whole plans are added.
 TEST(InferlinePolicy, AutoscaleAddsWholePlansWhenTheLoadDoubles) {
