@@ -179,8 +179,10 @@ def tuner_rate_change():
         "tuner_rate_change",
         "InferLine SoCC'20 section 7.2, Fig. 10 (Social Media, 150 ms SLO): the rate moves from the planned-for "
         "150 QPS to 250 QPS (CV 1) from 120 s over 60 s (the ledger's named runs: 10 s and 240 s). InferLine with "
-        "its Tuner, the Planner alone on the sample, and the Planner alone on the live trace (oracle).",
-        600, application("social_media", workload, PLANNED_LOAD_HISTORY), [INFERLINE, PLANNER_ONLY, ORACLE_PLAN])
+        "its Tuner, the Planner alone on the sample, and the Planner alone on the whole live trace (oracle).",
+        600, application("social_media", workload, PLANNED_LOAD_HISTORY),
+        # The oracle plans on the whole live trace (at most 150,000 arrivals).
+        [INFERLINE, PLANNER_ONLY, {**ORACLE_PLAN, "params": {**ORACLE_PLAN["params"], "sample_size": 200000}}])
 
 
 def tuner_cv_change():

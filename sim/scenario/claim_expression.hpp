@@ -18,7 +18,9 @@
 // timeseries.csv column (mean, max, min, sum, first, last, or nonzero: the
 // share of windows where it is not 0) over the windows that lie in
 // [from_s, to_s], on the "all" rows or one application's; its label may be
-// `run/label` too.
+// `run/label` too. The column `late_share` is derived: each window's late
+// queries over its finished ones (on_time + late), so `series(x, late_share,
+// max, 0, 600)` is the worst window's miss rate.
 // Functions min(a, b), max(a, b), abs(a).
 #include <memory>
 #include <string>

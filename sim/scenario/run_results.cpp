@@ -56,14 +56,24 @@ double RunResults::series(const std::string& label, const std::string& column, c
     if (it == r.header.end()) throw InputError(where_, "series(" + label + ", " + name + "): no such column");
     return static_cast<std::size_t>(it - r.header.begin());
   };
-  const std::size_t c = index(column), start = index("window_start_s"), end = index("window_end_s"),
-                    app_column = index("app");
+  const std::size_t start = index("window_start_s"), end = index("window_end_s"), app_column = index("app");
+  // A column, or the derived late_share: a window's late queries over its
+  // finished ones (on time + late; 0 when none finished), which no column
+  // holds and a ratio of two aggregates cannot give.
+  const bool late_share = column == kLateShare;
+  const std::size_t c = late_share ? index("late") : index(column);
+  const std::size_t on_time = late_share ? index("on_time") : c;
+  const auto cell = [](const std::string& text) {
+    return parse_number(text).value_or(std::numeric_limits<double>::quiet_NaN());
+  };
   std::vector<double> values;
   for (const auto& row : r.rows) {
     if (row.size() != r.header.size() || row[app_column] != app) continue;
     const auto s = parse_number(row[start]), e = parse_number(row[end]);
     if (!s || !e || *s < from_s || *e > to_s) continue;
-    values.push_back(parse_number(row[c]).value_or(std::numeric_limits<double>::quiet_NaN()));
+    const double v = cell(row[c]);
+    const double finished = late_share ? v + cell(row[on_time]) : 0;
+    values.push_back(!late_share ? v : finished > 0 ? v / finished : 0);
   }
   if (values.empty()) {
     throw InputError(where_, "series(" + label + ", " + column + "): no window of \"" + app + "\" within [" +

@@ -19,6 +19,9 @@ class RunResults final : public ClaimValues {
   RunResults(std::filesystem::path dir, std::string where);
   void set_where(std::string where) { where_ = std::move(where); }
 
+  // series() reads this pseudo-column as each window's late / (on_time + late).
+  static constexpr const char* kLateShare = "late_share";
+
   // A number (or true/false as 1/0) at the dotted path of the label's summary.
   double field(const std::string& label, const std::string& path) const override;
   double series(const std::string& label, const std::string& column, const std::string& aggregate, double from_s,

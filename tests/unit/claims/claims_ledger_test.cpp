@@ -137,6 +137,19 @@ TEST(ClaimsLedger, EvaluatedOverRunFolders) {
   EXPECT_NE(md.str().find("- `c`: cannot be evaluated"), std::string::npos);
 }
 
+// late_share is each window's late / (on_time + late): the worst window's
+// miss rate, which max(late) / min(on_time + late) over windows overstates.
+TEST(ClaimsLedger, LateShareIsAPerWindowRatio) {
+  test::TempDir dir;
+  dir.write("runs/p/summary.json", "{}");
+  dir.write("runs/p/timeseries.csv",
+            "window_start_s,window_end_s,app,on_time,late\n0,10,all,990,10\n10,20,all,2970,30\n20,30,all,0,0\n");
+  const RunResults runs(dir.path() / "runs", "claims.json");
+  EXPECT_DOUBLE_EQ(runs.series("p", "late_share", "max", 0, 30, "all"), 0.01);
+  EXPECT_DOUBLE_EQ(runs.series("p", "late_share", "min", 0, 20, "all"), 0.01);
+  EXPECT_DOUBLE_EQ(runs.series("p", "late_share", "last", 0, 30, "all"), 0);  // nothing finished
+}
+
 // Shares are fractions shown as percent, small ones with enough digits to
 // tell them apart (a late share of 0.0126 % is not 0.0 %).
 TEST(ClaimsLedger, PercentValuesKeepTheirDigits) {
