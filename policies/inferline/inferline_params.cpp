@@ -14,13 +14,14 @@ PlanningParams parse_planning_params(const JsonNode& params) {
 
 InferlineParams parse_inferline_params(const JsonNode& params) {
   InferlineParams p;
-  params.expect_object({"tuner", "planning", "sample_size", "max_replicas_per_stage"});
+  params.expect_object({"tuner", "planning", "sample_size", "max_replicas_per_stage", "replan_interval_s"});
   if (params.has("tuner")) {
     const std::string tuner = params.at("tuner").choice({"inferline", "autoscale", "none"});
     p.tuner = tuner == "none" ? TunerMode::kNone : tuner == "autoscale" ? TunerMode::kAutoscale : TunerMode::kInferline;
   }
   p.planning = parse_planning_params(params);
   p.max_replicas_per_stage = static_cast<std::uint32_t>(params.integer_in_or("max_replicas_per_stage", 1, 100'000, 1000));
+  if (params.has("replan_interval_s")) p.replan_interval = params.at("replan_interval_s").seconds_in(10, 315'360'000);
   return p;
 }
 

@@ -8,7 +8,11 @@
 //   "planning": "sample" (the Planner's sample trace, planning_sample.hpp,
 //            default) or "oracle" (the live trace itself, Figure 10);
 //   "sample_size": arrivals of the sample (50,000, the prototype's);
-//   "max_replicas_per_stage": the Planner's cap per stage (1000).
+//   "max_replicas_per_stage": the Planner's cap per stage (1000);
+//   "replan_interval_s": re-plan this often on the arrivals recorded since
+//            the run began (their last `sample_size`), loading the new
+//            plan's replicas before unloading the old ones (section 5:
+//            "hours to days"; default off), in [10, 315360000] s.
 #include <cstddef>
 #include <cstdint>
 
@@ -31,6 +35,7 @@ struct InferlineParams {
   TunerMode tuner = TunerMode::kInferline;
   PlanningParams planning;
   std::uint32_t max_replicas_per_stage = 1000;
+  Duration replan_interval = Duration::infinite();  // off
   // Section 5: the Tuner checks every second (the public code's period),
   // scales down no sooner than 15 s after a change (3x the 5 s activation),
   // on the busiest 5-s window of the last 30 s.

@@ -14,7 +14,7 @@ InferlinePolicy::InferlinePolicy(const JsonNode& params, const PolicyContext& co
     : params_(parse_inferline_params(params)), world_(context.world), seed_(context.seed), where_(params.where()) {}
 
 Duration InferlinePolicy::tick_interval() const {
-  return params_.tuner == TunerMode::kNone ? Duration::infinite() : params_.tick;
+  return params_.tuner == TunerMode::kNone && !replanning() ? Duration::infinite() : params_.tick;
 }
 
 void InferlinePolicy::start(ClusterControl& control, const ClusterView& view) {
@@ -24,58 +24,124 @@ void InferlinePolicy::start(ClusterControl& control, const ClusterView& view) {
 
 // Section 4: plan on the sample, deploy the plan, keep what the Tuner needs.
 void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const ClusterView& view) {
-  const Application& application = world_.applications[app];
-  const Pipeline& pipeline = application.pipeline;
-  const PlanInputs in = plan_inputs(world_, app, params_.planning, where_);
-
-  PlannerInput input;
-  input.pipeline = &pipeline;
-  input.slo = application.slo;
-  input.max_replicas_per_stage = params_.max_replicas_per_stage;
-  input.options = in.options;
-  Estimator estimator(pipeline, seed_);
-  const auto result = minimize_cost(input, estimator_check(estimator, input, in.sample));
-  if (!result) {
+  const auto planned = plan_on(app, plan_inputs(world_, app, params_.planning, where_));
+  if (!planned) {
     throw InputError(where_, application_label(world_, app) + ": no plan on the cluster's hardware meets " +
                                  slo_label(world_, app) + " on the planning trace");
   }
-  stats_.estimator_calls += result->checks;
-  stats_.planned_cost_per_hour += result->cost_per_hour;
-  stats_.estimated_p99_ms = std::max(stats_.estimated_p99_ms, result->p99.seconds() * 1000);
+  stats_.planned_cost_per_hour += planned->result.cost_per_hour;
+  stats_.estimated_p99_ms = std::max(stats_.estimated_p99_ms, planned->result.p99.seconds() * 1000);
+  install(app, *planned, control, view);
+}
 
+// Algorithms 1 and 2 on the Estimator over `inputs.sample`.
+std::optional<InferlinePolicy::Planned> InferlinePolicy::plan_on(AppId app, PlanInputs inputs) {
+  const Application& application = world_.applications[app];
+  PlannerInput input;
+  input.pipeline = &application.pipeline;
+  input.slo = application.slo;
+  input.max_replicas_per_stage = params_.max_replicas_per_stage;
+  input.options = inputs.options;
+  Estimator estimator(application.pipeline, seed_);
+  auto result = minimize_cost(input, estimator_check(estimator, input, inputs.sample));
+  if (!result) return std::nullopt;
+  stats_.estimator_calls += result->checks;
+  return Planned{std::move(*result), std::move(inputs)};
+}
+
+// Deploys a plan and sets the Tuner up for it. At the start every replica
+// must find a device; on a re-plan a stage whose variant, hardware and batch
+// stay keeps its replicas and is scaled to the new count, and a changed
+// stage's new replicas load beside the old ones, which are unloaded once
+// every new replica is loaded (retire_when_loaded).
+void InferlinePolicy::install(AppId app, const Planned& planned, ClusterControl& control, const ClusterView& view) {
+  const Pipeline& pipeline = world_.applications[app].pipeline;
   AppDeployment& d = apps_[app];
+  const bool at_start = d.stages.empty();
+  std::vector<StageReplicas> old = std::move(d.stages);
+  d.stages.clear();
+  d.provisions.clear();
   std::vector<Duration> service;
-  std::vector<std::uint32_t> planned;
-  const double rate = mean_rate_qps(in.sample);
+  std::vector<std::uint32_t> counts;
+  const double rate = mean_rate_qps(planned.inputs.sample);
   for (StageId s = 0; s < pipeline.stages().size(); ++s) {
-    const StagePlan& p = result->plan[s];
-    const HardwareOption& hw = input.options[s][p.hardware];
+    const StagePlan& p = planned.result.plan[s];
+    const HardwareOption& hw = planned.inputs.options[s][p.hardware];
     const double mu = p.batch / hw.latency[p.batch].seconds();
     const double share = pipeline.visit_probability(s);
     d.provisions.push_back(StageProvision{mu, share, max_provisioning_ratio(rate, share, p.replicas, mu)});
-    d.stages.emplace_back(app, s, in.variants[s], hw.id, p.batch);
-    d.stages.back().deploy(p.replicas, control, view, world_, where_);
     service.push_back(hw.latency[p.batch]);
-    planned.push_back(p.replicas);
+    counts.push_back(p.replicas);
+    const bool same = !at_start && old[s].variant() == planned.inputs.variants[s] &&
+                      old[s].device_type() == hw.id && old[s].batch() == p.batch;
+    if (same) {
+      d.stages.push_back(std::move(old[s]));
+      stats_.no_free_device += d.stages.back().scale_to(p.replicas, control, view).short_of;
+      continue;
+    }
+    d.stages.emplace_back(app, s, planned.inputs.variants[s], hw.id, p.batch);
+    if (at_start) {
+      d.stages.back().deploy(p.replicas, control, view, world_, where_);
+    } else {
+      stats_.no_free_device += d.stages.back().scale_to(p.replicas, control, view).short_of;
+      d.retiring.push_back(std::move(old[s]));
+    }
   }
   d.lowest_ratio = lowest_ratio(d.provisions);
   // Widths from the plan's service time Ts (its critical path) to 60 s.
-  d.envelope = traffic_envelope(in.sample, envelope_widths(critical_path(pipeline, service)));
-  d.last_change = view.now();
+  d.envelope = traffic_envelope(planned.inputs.sample, envelope_widths(critical_path(pipeline, service)));
+  d.last_change = d.planned_at = view.now();
   if (params_.tuner == TunerMode::kAutoscale) {
-    const double unit_qps = plan_throughput_qps(d.provisions, planned);
-    d.autoscaler.emplace(std::move(planned), unit_qps, application.slo);
+    const double unit_qps = plan_throughput_qps(d.provisions, counts);
+    d.autoscaler.emplace(std::move(counts), unit_qps, world_.applications[app].slo);
   }
+}
+
+// Section 5's low-frequency loop: plan again on the arrivals recorded so far.
+// A trace on which no plan meets the SLO leaves the deployment as it is.
+void InferlinePolicy::replan(AppId app, ClusterControl& control, const ClusterView& view) {
+  AppDeployment& d = apps_[app];
+  d.planned_at = view.now();
+  if (d.recorded.size() < 2 || !d.retiring.empty()) return;  // nothing to plan on, or the last swap not done
+  PlanInputs inputs = plan_inputs(world_, app, params_.planning, where_);
+  inputs.sample.assign(d.recorded.begin(), d.recorded.end());
+  const auto planned = plan_on(app, std::move(inputs));
+  if (!planned) {
+    ++stats_.replans_failed;
+    return;
+  }
+  ++stats_.replans;
+  install(app, *planned, control, view);
+}
+
+void InferlinePolicy::retire_when_loaded(AppId app, ClusterControl& control, const ClusterView& view) {
+  AppDeployment& d = apps_[app];
+  if (d.retiring.empty()) return;
+  for (const StageReplicas& stage : d.stages) {
+    if (!stage.loaded(view)) return;
+  }
+  for (StageReplicas& stage : d.retiring) stage.unload_all(control);
+  d.retiring.clear();
 }
 
 RouteDecision InferlinePolicy::route(const RouteRequest& request, ClusterControl&, const ClusterView&) {
   const Pipeline& pipeline = world_.applications[request.app].pipeline;
-  if (request.stage == pipeline.entry_stages().front()) apps_[request.app].live.record(request.arrival);
+  if (request.stage == pipeline.entry_stages().front()) {
+    AppDeployment& d = apps_[request.app];
+    d.live.record(request.arrival);
+    if (replanning()) {
+      d.recorded.push_back(request.arrival);
+      if (d.recorded.size() > params_.planning.sample_size) d.recorded.pop_front();
+    }
+  }
   return RouteDecision::to_central_queue();
 }
 
 void InferlinePolicy::on_tick(ClusterControl& control, const ClusterView& view) {
   for (AppId a = 0; a < apps_.size(); ++a) {
+    retire_when_loaded(a, control, view);
+    if (view.now() - apps_[a].planned_at >= params_.replan_interval) replan(a, control, view);
+    if (params_.tuner == TunerMode::kNone) continue;
     if (params_.tuner == TunerMode::kAutoscale) {
       autoscale(a, control, view);
     } else {
@@ -157,6 +223,8 @@ void InferlinePolicy::report(PolicyCounters& out) const {
   out.add("scale_ups", static_cast<double>(stats_.scale_ups));
   out.add("scale_downs", static_cast<double>(stats_.scale_downs));
   out.add("no_free_device", static_cast<double>(stats_.no_free_device));
+  out.add("replans", static_cast<double>(stats_.replans));
+  out.add("replans_failed", static_cast<double>(stats_.replans_failed));
 }
 
 }  // namespace servesim::inferline

@@ -9,11 +9,14 @@
 // baselines' AutoScale rule (section 6) scales the whole plan as one unit
 // instead. Parameters: inferline_params.hpp.
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "policies/inferline/inferline_params.hpp"
+#include "policies/inferline/plan_inputs.hpp"
+#include "policies/inferline/planner.hpp"
 #include "policies/inferline/recent_arrivals.hpp"
 #include "policies/inferline/stage_replicas.hpp"
 #include "policies/inferline/traffic_envelope.hpp"
@@ -35,7 +38,9 @@ class InferlinePolicy final : public Policy {
     std::uint64_t replicas_removed = 0;  // by the Tuner
     std::uint64_t scale_ups = 0;
     std::uint64_t scale_downs = 0;
-    std::uint64_t no_free_device = 0;  // replicas the Tuner wanted and found no device for
+    std::uint64_t no_free_device = 0;
+    std::uint64_t replans = 0;         // re-plans deployed ("replan_interval_s")
+    std::uint64_t replans_failed = 0;  // re-plans that found no plan meeting the SLO (the old one stays)  // replicas the Tuner wanted and found no device for
   };
 
   InferlinePolicy(const JsonNode& params, const PolicyContext& context);
@@ -50,8 +55,16 @@ class InferlinePolicy final : public Policy {
   const Stats& stats() const { return stats_; }
 
  private:
+  // A plan and what it was made from.
+  struct Planned {
+    PlanResult result;
+    PlanInputs inputs;
+  };
   struct AppDeployment {
     std::vector<StageReplicas> stages;       // by StageId
+    std::vector<StageReplicas> retiring;     // a re-plan's old stages, until the new ones are loaded
+    std::deque<SimTime> recorded;            // entry arrivals, for re-planning (the last sample_size)
+    SimTime planned_at;
     std::vector<StageProvision> provisions;  // by StageId
     TrafficEnvelope envelope;
     RecentArrivals live;
@@ -61,6 +74,11 @@ class InferlinePolicy final : public Policy {
   };
 
   void plan_application(AppId app, ClusterControl& control, const ClusterView& view);
+  std::optional<Planned> plan_on(AppId app, PlanInputs inputs);
+  void install(AppId app, const Planned& planned, ClusterControl& control, const ClusterView& view);
+  void replan(AppId app, ClusterControl& control, const ClusterView& view);
+  void retire_when_loaded(AppId app, ClusterControl& control, const ClusterView& view);
+  bool replanning() const { return !params_.replan_interval.is_infinite(); }
   void tune(AppId app, ClusterControl& control, const ClusterView& view);
   void autoscale(AppId app, ClusterControl& control, const ClusterView& view);
   bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);

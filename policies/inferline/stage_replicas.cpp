@@ -62,6 +62,16 @@ StageReplicas::Change StageReplicas::scale_to(std::uint32_t target, ClusterContr
   return change;
 }
 
+bool StageReplicas::loaded(const ClusterView& view) const {
+  return std::none_of(replicas_.begin(), replicas_.end(),
+                      [&](ReplicaId r) { return view.replica(r).state == ReplicaState::kLoading; });
+}
+
+void StageReplicas::unload_all(ClusterControl& control) {
+  for (ReplicaId r : replicas_) control.unload_replica(r);
+  replicas_.clear();
+}
+
 // A replica being unloaded still serves what it had queued; those visits
 // are no longer counted here (the monitor forgets a replica once the policy
 // has let it go).

@@ -46,6 +46,11 @@ class StageReplicas {
   // Up to `target` replicas (loading ones count), or down to it by
   // unloading the newest first; never below one, so the stage stays served.
   Change scale_to(std::uint32_t target, ClusterControl& control, const ClusterView& view);
+  // Whether none of its replicas is still loading.
+  bool loaded(const ClusterView& view) const;
+  // Unloads every replica (a re-plan's old deployment, once the new one is
+  // loaded); each still serves what it had queued.
+  void unload_all(ClusterControl& control);
   // Visits of the stage waiting in its central queue or queued or running on
   // its replicas.
   std::uint64_t in_system(const ClusterView& view) const;

@@ -76,6 +76,35 @@ TEST(InferlinePolicy, ScalingDownNeverAddsReplicas) {
   EXPECT_EQ(o.stats.replicas_added, 0u);
 }
 
+TEST(InferlinePolicy, ReplanningOnRecordedArrivalsCarriesADoubledLoad) {
+  test::TempDir dir;
+  // No Tuner: only the re-plans (at 20 s on the last 1400 recorded arrivals,
+  // 200 QPS since 15 s) can add capacity for the doubled load; its new
+  // replicas load before the old ones go, so the stage is never unserved.
+  const json params = {{"tuner", "none"}, {"sample_size", 1400}};
+  json replanned_params = params;
+  replanned_params["replan_interval_s"] = 20;
+  const Outcome fixed = run_inferline(dir, world(doubling_load(), params));
+  const Outcome replanned = run_inferline(dir, world(doubling_load(), replanned_params));
+  EXPECT_EQ(fixed.stats.replans, 0u);
+  EXPECT_EQ(replanned.stats.replans, 2u);  // at 20 s and at 40 s, the last arrival's time
+  EXPECT_EQ(replanned.stats.replans_failed, 0u);
+  EXPECT_GT(replanned.replicas_at_end, fixed.replicas_at_end);
+  EXPECT_LT(replanned.counts.arrived - replanned.counts.on_time, (fixed.counts.arrived - fixed.counts.on_time) / 2);
+  EXPECT_EQ(replanned.counts.completed, replanned.counts.arrived);
+}
+
+TEST(InferlinePolicy, ReplanIntervalIsCheckedAsAField) {
+  test::TempDir dir;
+  try {
+    run_inferline(dir, world({{"kind", "poisson"}, {"rate", 10}}, {{"replan_interval_s", 5}}));
+    FAIL() << "expected an input error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("replan_interval_s"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("[10, 315360000]"), std::string::npos) << e.what();
+  }
+}
+
 // "tuner": "autoscale": the unit is the whole plan. Enough CPUs that every
 // unit AutoScale asks for fits, so whole plans are added.
 TEST(InferlinePolicy, AutoscaleAddsWholePlansWhenTheLoadDoubles) {
