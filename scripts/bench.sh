@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Performance check: builds Release, runs the Google Benchmark
-# micro-benchmarks briefly, then each end-to-end scenario bench/e2e_<name>.json
+# micro-benchmarks (every bench/*_bench.cpp, e.g. inferline_estimator_bench
+# and inferline_planner_bench) briefly, then each end-to-end scenario bench/e2e_<name>.json
 # for 1 h, 24 h and 48 h of simulated time on one core, and reports simulated
 # queries per wall second, wall time and peak RSS against the targets:
 #   every scenario: 48 h peak RSS within 10 % of 24 h (memory does not grow
@@ -15,7 +16,10 @@
 # autoscaling), proteus (the end-to-end 40-device world on the same day).
 #   scripts/bench.sh [--report-only] [NAME...]   NAME: static, infaas, proteus (default: all)
 #   --report-only         print the numbers; exit 0 whether or not targets are met
-#   BENCH_MIN_TIME=0.05   seconds per micro-benchmark (default 0.05)
+#   BENCH_MIN_TIME=0.05   seconds per micro-benchmark (default 0.05); a benchmark with
+#                         fixed iterations ignores it (inferline_planner_bench: 3 plans
+#                         per case, about 18 s; it needs configs/scenarios/papers/inferline,
+#                         from scripts/scenarios/generate_inferline_scenarios.py)
 #   BUILD_DIR=dir         build folder (default build)
 # Exit status: 0 targets met (or --report-only), 1 a target missed or a step failed.
 set -euo pipefail
