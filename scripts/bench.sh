@@ -18,8 +18,8 @@
 #   --report-only         print the numbers; exit 0 whether or not targets are met
 #   BENCH_MIN_TIME=0.05   seconds per micro-benchmark (default 0.05); a benchmark with
 #                         fixed iterations ignores it (inferline_planner_bench: 3 plans
-#                         per case, about 18 s; it needs configs/scenarios/papers/inferline,
-#                         from scripts/scenarios/generate_inferline_scenarios.py)
+#                         per case, about 18 s, on the shipped
+#                         configs/scenarios/papers/inferline/planner_sensitivity.json)
 #   BUILD_DIR=dir         build folder (default build)
 # Exit status: 0 targets met (or --report-only), 1 a target missed or a step failed.
 set -euo pipefail

@@ -51,6 +51,18 @@ std::function<void(json&, const TempDir&)> with(const std::string& policy, std::
   };
 }
 
+// A history of one second at 0.001 QPS: no trace to plan on.
+Case empty_planning_trace(const std::string& policy, const std::string& name) {
+  return {name,
+          with(policy,
+               [](json& s) {
+                 s["applications"][0]["history"] = {{"kind", "poisson"}, {"rate", 0.001}, {"duration_s", 1}};
+               }),
+          {kFile, "policies[0].params: application \"images\": the planning trace has fewer than 2 arrivals"},
+          {},
+          "run"};
+}
+
 const std::vector<Case>& cases() {
   static const std::vector<Case> table = {
       {"inferline_unknown_key", with("inferline", [](json& s) { params(s)["tunner"] = "none"; }),
@@ -84,15 +96,7 @@ const std::vector<Case>& cases() {
        {kFile, "policies[0].params: application \"images\"", "stage \"classify\"", "more than the cluster has free"},
        {},
        "run"},
-      // A history of one second at 0.001 QPS: no trace to plan on.
-      {"inferline_empty_planning_trace",
-       with("inferline",
-            [](json& s) {
-              s["applications"][0]["history"] = {{"kind", "poisson"}, {"rate", 0.001}, {"duration_s", 1}};
-            }),
-       {kFile, "policies[0].params: application \"images\": the planning trace has fewer than 2 arrivals"},
-       {},
-       "run"},
+      empty_planning_trace("inferline", "inferline_empty_planning_trace"),
       {"cg_peak_unknown_key", with("cg-peak", [](json& s) { params(s)["units"] = 3; }),
        {kFile, "policies[0].params.units: unknown key"}},
       {"cg_mean_unknown_tuner", with("cg-mean", [](json& s) { params(s)["tuner"] = "inferline"; }),
@@ -102,14 +106,7 @@ const std::vector<Case>& cases() {
        {kFile, "policies[0].params: application \"images\"", "more than the cluster has free"},
        {},
        "run"},
-      {"cg_mean_empty_planning_trace",
-       with("cg-mean",
-            [](json& s) {
-              s["applications"][0]["history"] = {{"kind", "poisson"}, {"rate", 0.001}, {"duration_s", 1}};
-            }),
-       {kFile, "policies[0].params: application \"images\": the planning trace has fewer than 2 arrivals"},
-       {},
-       "run"},
+      empty_planning_trace("cg-mean", "cg_mean_empty_planning_trace"),
   };
   return table;
 }
