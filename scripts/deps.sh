@@ -9,7 +9,7 @@ packages=(
   libboost-dev libboost-graph-dev libboost-program-options-dev libboost-random-dev
   libglpk-dev glpk-utils nlohmann-json3-dev libeigen3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  gnuplot-nox time
+  gnuplot-nox time python3
 )
 
 missing=()

@@ -4,7 +4,7 @@
 The four pipelines, the cluster and the workloads are defined once here, so
 the thirteen scenarios cannot drift apart. Run it after changing anything
 below; `--check` exits 1 if a written scenario differs from what it would
-write (tests/regression runs it so).
+write (CTest runs it so: InferlineScenariosAreCurrent).
 
 Where each number comes from (InferLine, SoCC'20):
   - pipelines: section 2 and the prototype's containers (Figure 2's boxes are
@@ -232,7 +232,8 @@ def main():
     parser.add_argument("--check", action="store_true", help="exit 1 if a written scenario is stale")
     args = parser.parse_args()
     stale = []
-    OUT.mkdir(parents=True, exist_ok=True)
+    if not args.check:
+        OUT.mkdir(parents=True, exist_ok=True)
     for name, doc in scenarios().items():
         path = OUT / (name + ".json")
         text = json.dumps(doc, indent=2) + "\n"
