@@ -4,7 +4,7 @@ namespace servesim::coarse {
 
 CoarseParams parse_coarse_params(const JsonNode& params) {
   CoarseParams p;
-  params.expect_object({"tuner", "planning", "sample_size"});
+  params.expect_object({"tuner", "planning", "sample_size", "gpu_replica_vcpu_price"});
   if (params.has("tuner")) {
     p.tuner = params.at("tuner").choice({"autoscale", "none"}) == "none" ? CoarseTuner::kNone : CoarseTuner::kAutoscale;
   }

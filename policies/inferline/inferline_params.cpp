@@ -9,12 +9,14 @@ PlanningParams parse_planning_params(const JsonNode& params) {
                                                                              : PlanningTrace::kSample;
   }
   p.sample_size = static_cast<std::size_t>(params.integer_in_or("sample_size", 2, 10'000'000, 50'000));
+  if (params.has("gpu_replica_vcpu_price")) p.gpu_replica_vcpu_price = params.at("gpu_replica_vcpu_price").number_in(0, 1000);
   return p;
 }
 
 InferlineParams parse_inferline_params(const JsonNode& params) {
   InferlineParams p;
-  params.expect_object({"tuner", "planning", "sample_size", "max_replicas_per_stage", "replan_interval_s"});
+  params.expect_object(
+      {"tuner", "planning", "sample_size", "gpu_replica_vcpu_price", "max_replicas_per_stage", "replan_interval_s"});
   if (params.has("tuner")) {
     const std::string tuner = params.at("tuner").choice({"inferline", "autoscale", "none"});
     p.tuner = tuner == "none" ? TunerMode::kNone : tuner == "autoscale" ? TunerMode::kAutoscale : TunerMode::kInferline;

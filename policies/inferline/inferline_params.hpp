@@ -8,6 +8,8 @@
 //   "planning": "sample" (the Planner's sample trace, planning_sample.hpp,
 //            default) or "oracle" (the live trace itself, Figure 10);
 //   "sample_size": arrivals of the sample (50,000, the prototype's);
+//   "gpu_replica_vcpu_price": $/h a GPU replica costs on top of its device
+//            when planning (0; the prototype's 0.0665: PlanningParams);
 //   "max_replicas_per_stage": the Planner's cap per stage (1000);
 //   "replan_interval_s": re-plan this often on the arrivals recorded since
 //            the run began (their last `sample_size`), loading the new
@@ -29,6 +31,12 @@ enum class PlanningTrace : std::uint8_t { kSample, kOracle };
 struct PlanningParams {
   PlanningTrace trace = PlanningTrace::kSample;
   std::size_t sample_size = 50'000;
+  // "gpu_replica_vcpu_price": $/h added to a GPU replica's price when
+  // planning. The prototype charges each replica its vCPU, a GPU replica's
+  // too (optimizer/single_node_profiles_cpp.py, compute_cost: $0.0665 on
+  // InferLine's devices); default 0, the device's price alone. cost.hosted
+  // charges devices only, so it does not include it.
+  double gpu_replica_vcpu_price = 0;
 };
 
 struct InferlineParams {
@@ -45,8 +53,8 @@ struct InferlineParams {
   Duration scale_down_window = from_seconds(5);
 };
 
-// Throw InputError naming the field. parse_planning_params reads "planning"
-// and "sample_size" only; the caller checks the object's keys.
+// Throw InputError naming the field. parse_planning_params reads "planning",
+// "sample_size" and "gpu_replica_vcpu_price" only; the caller checks the object's keys.
 InferlineParams parse_inferline_params(const JsonNode& params);
 PlanningParams parse_planning_params(const JsonNode& params);
 

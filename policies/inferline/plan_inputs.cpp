@@ -40,6 +40,9 @@ PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningP
   for (const Stage& stage : world.applications[app].pipeline.stages()) {
     in.variants.push_back(world.models->most_accurate(stage.family));
     in.options.push_back(hardware_options(in.variants.back(), *world.models, *world.hardware, types));
+    for (HardwareOption& option : in.options.back()) {
+      if (world.hardware->type(option.id).kind == DeviceKind::kGpu) option.price_per_hour += planning.gpu_replica_vcpu_price;
+    }
     if (in.options.back().empty()) {
       throw InputError(where, application_label(world, app) + ", stage \"" + stage.name +
                                   "\": no device type of the cluster has a profile for \"" +

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "sim/core/input_error.hpp"
 #include "tests/unit/serving/engine_harness.hpp"
 
@@ -103,6 +105,23 @@ TEST(InferlinePolicy, ReplanIntervalIsCheckedAsAField) {
     EXPECT_NE(std::string(e.what()).find("replan_interval_s"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("[10, 315360000]"), std::string::npos) << e.what();
   }
+}
+
+TEST(InferlinePolicy, AGpuReplicaCanBeChargedItsVcpuWhenPlanning) {
+  test::TempDir dir;
+  // The 4 GPUs alone ($1/h each): charged the prototype's vCPU too, each
+  // GPU replica of the same plan costs $1.0665.
+  const auto gpus_only = [](json params) {
+    json doc = world({{"kind", "poisson"}, {"rate", 150}}, std::move(params), 24, 10);
+    doc["cluster"]["devices"].erase(doc["cluster"]["devices"].size() - 1);  // the CPUs
+    return doc;
+  };
+  const Outcome plain = run_inferline(dir, gpus_only({{"tuner", "none"}}));
+  const Outcome charged = run_inferline(dir, gpus_only({{"tuner", "none"}, {"gpu_replica_vcpu_price", 0.0665}}));
+  const double gpus = (charged.stats.planned_cost_per_hour - plain.stats.planned_cost_per_hour) / 0.0665;
+  EXPECT_GE(gpus, 0.999);
+  EXPECT_NEAR(gpus, std::round(gpus), 1e-9);
+  EXPECT_NEAR(plain.stats.planned_cost_per_hour, std::round(gpus), 1e-9);  // the GPUs alone, $1 each
 }
 
 // "tuner": "autoscale": the unit is the whole plan. Enough CPUs that every
