@@ -56,12 +56,7 @@ void BM_InferLinePlanner(benchmark::State& state) {
   const AppId app = 0;
   const PlanInputs in = plan_inputs(world, app, params.planning, params_node.where());
 
-  // As InferlinePolicy::plan_application builds its Planner input.
-  PlannerInput input;
-  input.pipeline = &world.applications[app].pipeline;
-  input.slo = world.applications[app].slo;
-  input.max_replicas_per_stage = params.max_replicas_per_stage;
-  input.options = in.options;
+  const PlannerInput input = planner_input(world, app, in, params.max_replicas_per_stage);
 
   std::optional<PlanResult> result;
   for (auto _ : state) {

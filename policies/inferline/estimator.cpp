@@ -190,10 +190,7 @@ void Estimator::resolve_into(std::uint32_t query, StageId child, bool delivered)
   const int join = pipeline_.join_index(child);
   if (join >= 0) {
     JoinState& state = joins_[static_cast<std::size_t>(query) * pipeline_.join_count() + static_cast<std::size_t>(join)];
-    ++state.resolved;
-    state.delivered = state.delivered || delivered;
-    if (state.resolved < pipeline_.in_degree(child)) return;
-    delivered = state.delivered;
+    if (!state.resolve(pipeline_.in_degree(child), delivered)) return;
   }
   if (delivered) {
     enqueue(query, child);

@@ -28,6 +28,7 @@
 #include "policies/inferline/pipeline_config.hpp"
 #include "sim/core/event.hpp"
 #include "sim/core/event_loop.hpp"
+#include "sim/serving/pipeline_branches.hpp"
 #include "sim/serving/pipeline.hpp"
 
 namespace servesim::inferline {
@@ -69,10 +70,6 @@ class Estimator final : private EventHandler {
   std::span<const Duration> latencies() const { return latencies_; }
 
  private:
-  struct JoinState {
-    std::uint16_t resolved = 0;
-    bool delivered = false;
-  };
   // One stage's FIFO of query ids: a ring that doubles when full.
   struct Fifo {
     std::vector<std::uint32_t> ring;  // size a power of two

@@ -36,13 +36,8 @@ void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const
 
 // Algorithms 1 and 2 on the Estimator over `inputs.sample`.
 std::optional<InferlinePolicy::Planned> InferlinePolicy::plan_on(AppId app, PlanInputs inputs) {
-  const Application& application = world_.applications[app];
-  PlannerInput input;
-  input.pipeline = &application.pipeline;
-  input.slo = application.slo;
-  input.max_replicas_per_stage = params_.max_replicas_per_stage;
-  input.options = inputs.options;
-  Estimator estimator(application.pipeline, seed_);
+  const PlannerInput input = planner_input(world_, app, inputs, params_.max_replicas_per_stage);
+  Estimator estimator(*input.pipeline, seed_);
   auto result = minimize_cost(input, estimator_check(estimator, input, inputs.sample));
   if (!result) return std::nullopt;
   stats_.estimator_calls += result->checks;
@@ -76,15 +71,14 @@ void InferlinePolicy::install(AppId app, const Planned& planned, ClusterControl&
                       old[s].device_type() == hw.id && old[s].batch() == p.batch;
     if (same) {
       d.stages.push_back(std::move(old[s]));
-      stats_.no_free_device += d.stages.back().scale_to(p.replicas, control, view).short_of;
-      continue;
+    } else {
+      if (!at_start) d.retiring.push_back(std::move(old[s]));
+      d.stages.emplace_back(app, s, planned.inputs.variants[s], hw.id, p.batch);
     }
-    d.stages.emplace_back(app, s, planned.inputs.variants[s], hw.id, p.batch);
     if (at_start) {
       d.stages.back().deploy(p.replicas, control, view, world_, where_);
     } else {
       stats_.no_free_device += d.stages.back().scale_to(p.replicas, control, view).short_of;
-      d.retiring.push_back(std::move(old[s]));
     }
   }
   d.lowest_ratio = lowest_ratio(d.provisions);
@@ -103,9 +97,8 @@ void InferlinePolicy::replan(AppId app, ClusterControl& control, const ClusterVi
   AppDeployment& d = apps_[app];
   d.planned_at = view.now();
   if (d.recorded.size() < 2 || !d.retiring.empty()) return;  // nothing to plan on, or the last swap not done
-  PlanInputs inputs = plan_inputs(world_, app, params_.planning, where_);
-  inputs.sample.assign(d.recorded.begin(), d.recorded.end());
-  const auto planned = plan_on(app, std::move(inputs));
+  const auto planned =
+      plan_on(app, plan_inputs(world_, app, {d.recorded.begin(), d.recorded.end()}, params_.planning, where_));
   if (!planned) {
     ++stats_.replans_failed;
     return;

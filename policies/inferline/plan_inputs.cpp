@@ -30,9 +30,26 @@ std::string slo_label(const SimulationConfig& world, AppId app) {
 
 PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningParams& planning,
                        const std::string& where) {
+  return plan_inputs(world, app,
+                     planning.trace == PlanningTrace::kOracle ? live_trace(world, app, planning.sample_size)
+                                                              : planning_sample(world, app, planning.sample_size),
+                     planning, where);
+}
+
+PlannerInput planner_input(const SimulationConfig& world, AppId app, const PlanInputs& in,
+                           std::uint32_t max_replicas_per_stage) {
+  PlannerInput input;
+  input.pipeline = &world.applications[app].pipeline;
+  input.slo = world.applications[app].slo;
+  input.max_replicas_per_stage = max_replicas_per_stage;
+  input.options = in.options;
+  return input;
+}
+
+PlanInputs plan_inputs(const SimulationConfig& world, AppId app, std::vector<SimTime> trace,
+                       const PlanningParams& planning, const std::string& where) {
   PlanInputs in;
-  in.sample = planning.trace == PlanningTrace::kOracle ? live_trace(world, app, planning.sample_size)
-                                                       : planning_sample(world, app, planning.sample_size);
+  in.sample = std::move(trace);
   if (in.sample.size() < 2) {
     throw InputError(where, application_label(world, app) + ": the planning trace has fewer than 2 arrivals");
   }

@@ -6,6 +6,7 @@
 // hardware, batch and replicas, never the model) and the hardware options
 // of that variant among the fixed cluster's device types.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,13 @@ struct PlanInputs {
 // the cluster has a profile for its variant.
 PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningParams& planning,
                        const std::string& where);
+// The same on a trace given (a re-plan's recorded arrivals), not drawn.
+PlanInputs plan_inputs(const SimulationConfig& world, AppId app, std::vector<SimTime> trace,
+                       const PlanningParams& planning, const std::string& where);
+
+// The Planner's input for the application on these options.
+PlannerInput planner_input(const SimulationConfig& world, AppId app, const PlanInputs& in,
+                           std::uint32_t max_replicas_per_stage);
 
 // `application "name"`, as the policies' messages name an application.
 std::string application_label(const SimulationConfig& world, AppId app);

@@ -4,7 +4,8 @@
 // the query, not on the order in which stages happen to finish, and every
 // policy sees the same branches (common random numbers). The engine draws
 // every branch here; so does anything that must replay its branches exactly
-// (InferLine's estimator).
+// (InferLine's estimator). A join stage is visited once all its in-edges are
+// resolved and at least one was taken (JoinState), in both.
 #include <cstddef>
 #include <cstdint>
 
@@ -31,5 +32,21 @@ inline bool branch_taken(std::uint64_t branch_seed, std::uint64_t query, std::ui
   if (probability >= 1.0) return true;
   return hashed_uniform(branch_seed, query, stage, edge_index) < probability;
 }
+
+// Per-query state of a join stage: how many in-edges resolved, any taken.
+struct JoinState {
+  std::uint8_t resolved = 0;
+  bool delivered = false;
+
+  // Records one in-edge resolved (`taken` or not); true once all `in_degree`
+  // have been, with `taken` then whether any was: the join's visit happens.
+  bool resolve(std::uint32_t in_degree, bool& taken) {
+    ++resolved;
+    delivered = delivered || taken;
+    if (resolved < in_degree) return false;
+    taken = delivered;
+    return true;
+  }
+};
 
 }  // namespace servesim

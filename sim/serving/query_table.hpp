@@ -6,6 +6,7 @@
 
 #include "sim/metrics/query_outcome.hpp"
 #include "sim/serving/application.hpp"
+#include "sim/serving/pipeline_branches.hpp"
 
 namespace servesim {
 
@@ -18,12 +19,6 @@ struct QueryRecord {
   AppId app = 0;
   std::uint16_t outstanding = 0;                // visits queued or executing
   OutcomeKind fate = OutcomeKind::kCompleted;   // changed once a visit fails
-};
-
-// Per-query state of a join stage: how many in-edges resolved, any taken.
-struct JoinState {
-  std::uint8_t resolved = 0;
-  bool delivered = false;
 };
 
 class QueryTable {

@@ -340,13 +340,7 @@ void Simulation::resolve_edges(std::uint32_t slot, StageId stage, bool visited) 
 void Simulation::resolve_into(std::uint32_t slot, StageId child, bool delivered) {
   const Pipeline& pipeline = config_.applications[queries_.at(slot).app].pipeline;
   const int join = pipeline.join_index(child);
-  if (join >= 0) {
-    JoinState& state = queries_.join(slot, join);
-    ++state.resolved;
-    state.delivered = state.delivered || delivered;
-    if (state.resolved < pipeline.in_degree(child)) return;
-    delivered = state.delivered;
-  }
+  if (join >= 0 && !queries_.join(slot, join).resolve(pipeline.in_degree(child), delivered)) return;
   if (delivered) {
     start_visit(slot, child);
   } else {
