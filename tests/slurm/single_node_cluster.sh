@@ -7,13 +7,17 @@
 # By hand (as root; Debian 12 packages slurmctld slurmd slurm-client munge,
 # installed by scripts/deps.sh):
 #   dir=$(mktemp -d)
-#   tests/slurm/single_node_cluster.sh start "$dir"   # ~2-5 s; prints the export line
+#   tests/slurm/single_node_cluster.sh start "$dir"   # ~1 s; prints the export line
 #   source "$dir/env.sh"                              # SLURM_CONF=$dir/slurm.conf
 #   sinfo; sbatch --parsable --array=0-2 --output="$dir/out_%a.txt" --wrap 'echo $SLURM_ARRAY_TASK_ID'
 #   squeue -h -j JOBID                                # empty once the array is done
 #   tests/slurm/single_node_cluster.sh stop "$dir"    # cancels jobs, stops the daemons
 #   rm -rf "$dir"
 # Logs: $dir/munged.log, $dir/slurmctld.log, $dir/slurmd.log; pids: $dir/pids.
+# DIR: any folder without whitespace, created if missing; `start` again in the
+# same DIR after `stop` starts afresh (slurmctld -c drops the saved state).
+# Slurm schedules about once a second here: a trivial task takes ~1 s from
+# submit to done, the first job after `start` up to ~3 s.
 # Every client command needs SLURM_CONF (env.sh); without it sbatch looks for
 # /etc/slurm/slurm.conf and fails.
 #
@@ -31,6 +35,8 @@ usage() { echo "usage: $prog start DIR | stop DIR" >&2; exit 2; }
 cmd=$1
 [[ $cmd == start || $cmd == stop ]] || usage
 if [[ $cmd == stop && ! -d $2 ]]; then exit 0; fi   # nothing was started there
+# slurm.conf has no quoting for paths: a space would split StateSaveLocation etc.
+[[ $2 != *[[:space:]]* ]] || { echo "$prog: DIR must not contain whitespace: '$2'" >&2; exit 2; }
 mkdir -p "$2"
 dir=$(cd "$2" && pwd -P)   # absolute: it goes into slurm.conf and daemon options
 
