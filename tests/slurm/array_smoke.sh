@@ -7,7 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cluster=$here/single_node_cluster.sh
-# Our own deadline, below the CTest TIMEOUT (120 s): CTest kills a test that
+# Our own deadline, well below the CTest TIMEOUT (180 s): CTest kills a test that
 # times out without running its traps, which would leave the daemons behind.
 deadline_s=${SLURM_SMOKE_TIMEOUT:-60}
 
