@@ -27,9 +27,11 @@ bash "$cluster" start "$dir" >/dev/null || rc=$?
 if ((rc == 77)); then status=77; exit 77; fi
 ((rc == 0)) || { echo "array_smoke: the cluster did not start" >&2; exit 1; }
 echo "array_smoke: cluster up in $((SECONDS - start)) s"
+# shellcheck source=/dev/null  # written by `start`
 source "$dir/env.sh"
 
 submitted=$SECONDS
+# shellcheck disable=SC2016  # expanded by the job, not here
 job=$(sbatch --parsable --array=0-2 --output="$dir/out_%a.txt" \
         --wrap 'echo "task $SLURM_ARRAY_TASK_ID of $SLURM_ARRAY_JOB_ID"')
 job=${job%%;*}   # --parsable prints "id" or "id;cluster"

@@ -66,7 +66,7 @@ ours() {
 }
 
 # Prints "NAME PID" lines of the daemons recorded in $dir/pids.
-recorded() { [[ -f $dir/pids ]] && cat "$dir/pids" || true; }
+recorded() { if [[ -f $dir/pids ]]; then cat "$dir/pids"; fi; }
 
 stop_cluster() {
   # Jobs first: slurmstepd and the job's processes outlive slurmd by design,
@@ -77,7 +77,13 @@ stop_cluster() {
   if [[ -f $dir/slurm.conf ]] && grep -q '^slurmctld ' <(recorded); then
     pid=$(awk '$1 == "slurmctld" {print $2}' "$dir/pids")
     if ours "$pid"; then
-      SLURM_CONF=$dir/slurm.conf timeout 10 scancel --full --quiet --user=root 2>/dev/null || true
+      # Every job of every user (a job array's id cancels all its tasks).
+      local ids
+      ids=$(SLURM_CONF=$dir/slurm.conf timeout 5 squeue -h -o %F 2>/dev/null | sort -u || true)
+      if [[ -n $ids ]]; then
+        # shellcheck disable=SC2086  # one id per word
+        SLURM_CONF=$dir/slurm.conf timeout 10 scancel --full --quiet $ids 2>/dev/null || true
+      fi
       local i
       for ((i = 0; i < 50; i++)); do
         [[ -z $(SLURM_CONF=$dir/slurm.conf timeout 5 squeue -h -o %i 2>/dev/null) ]] && break
@@ -142,9 +148,10 @@ free_port_pair() {
   die "no free TCP port pair found in 20000-29999"
 }
 
-# Waits until pid file $1 holds a live pid whose command line is ours; prints it.
+# Waits up to 10 s until pid file $1 holds a live pid whose command line is
+# ours; prints it.
 wait_pid_file() {
-  local file=$1 what=$2 pid i
+  local file=$1 pid i
   for ((i = 0; i < 100; i++)); do
     if [[ -s $file ]]; then
       pid=$(tr -dc 0-9 <"$file")
@@ -186,7 +193,7 @@ start_cluster() {
          --key-file="$dir/munge.key" --force </dev/null >>"$dir/munged.log" 2>&1 ||
     fail "munged did not start"
   local pid
-  pid=$(wait_pid_file "$dir/munged.pid" munged) || fail "munged wrote no pid file"
+  pid=$(wait_pid_file "$dir/munged.pid") || fail "munged wrote no pid file"
   echo "munged $pid" >>"$dir/pids"
 
   # The node and the controller are reached on 127.0.0.1 whatever the host
@@ -245,12 +252,12 @@ EOF
   # that nothing holds the caller's (CTest's) pipes open.
   slurmctld -c -f "$dir/slurm.conf" </dev/null >>"$dir/slurmctld.log" 2>&1 ||
     fail "slurmctld did not start"
-  pid=$(wait_pid_file "$dir/slurmctld.pid" slurmctld) || fail "slurmctld wrote no pid file (exited?)"
+  pid=$(wait_pid_file "$dir/slurmctld.pid") || fail "slurmctld wrote no pid file (exited?)"
   echo "slurmctld $pid" >>"$dir/pids"
 
   slurmd -c -f "$dir/slurm.conf" </dev/null >>"$dir/slurmd.log" 2>&1 ||
     fail "slurmd did not start"
-  pid=$(wait_pid_file "$dir/slurmd.pid" slurmd) || fail "slurmd wrote no pid file (exited?)"
+  pid=$(wait_pid_file "$dir/slurmd.pid") || fail "slurmd wrote no pid file (exited?)"
   echo "slurmd $pid" >>"$dir/pids"
 
   local state="" deadline=$((SECONDS + timeout))
