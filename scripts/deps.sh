@@ -10,6 +10,16 @@ packages=(
   libglpk-dev glpk-utils nlohmann-json3-dev libeigen3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox time python3
+  # The `slurm` tests (tests/slurm/) run job arrays through a throw-away
+  # one-node cluster; scripts/test.sh runs the whole suite, so a clean Debian
+  # 12 CI machine needs these too, and they are small (8 packages, 3.5 MB,
+  # about 10 s). Installing them starts no Slurm daemon: the slurmctld and
+  # slurmd services need /etc/slurm/slurm.conf, which no package ships. Munge's
+  # postinst creates /etc/munge/munge.key and starts the system munged where
+  # services may start (not under a policy-rc.d that denies it, as in
+  # containers); the tests run their own munged on their own socket and key,
+  # so a system munged is neither needed nor in the way.
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()
