@@ -5,7 +5,8 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 usage: scripts/plot.sh RUN_DIR [--out DIR]
-       scripts/plot.sh SWEEP_CSV --x COLUMN --y COLUMN [--group COLUMN] [--out FILE.png]
+       scripts/plot.sh SWEEP_CSV [--x COLUMN] [--y METRIC]... [--group COLUMN] [--out FILE.png|DIR]
+                       [--keep-data DIR]
 
 RUN_DIR is what `servesim run --out RUN_DIR` wrote: <label>/timeseries.csv per policy
 and comparison.csv. Writes into DIR (default RUN_DIR/plots):
@@ -13,11 +14,29 @@ and comparison.csv. Writes into DIR (default RUN_DIR/plots):
   cost_per_hour.png   one time series each, one line per policy (rows with app == "all")
   timeseries.png      the five above stacked on one time axis
   comparison.png      bars per policy: SLO attainment %, p99 latency, cost
-SWEEP_CSV is a scripts/sweep.sh sweep.csv (or any `servesim collect` CSV): one line of
-mean Y against X per value of the --group column (e.g. policy), with min-max error bars
-where several rows (seeds) share a point. Default output: plot_<Y>_vs_<X>.png next to it.
 
-Exit status: 0 done, 1 gnuplot failed, 2 bad arguments or input.
+SWEEP_CSV is what scripts/sweep.sh writes (or `servesim collect` prints): each METRIC
+against the swept parameter, one line per policy label, one PNG per metric.
+  - sweep_points.csv (`servesim collect --points`, recognised by its <key>.ci95 columns):
+    draws <METRIC>.mean with 95 % confidence-interval bars (<METRIC>.ci95; no bar where
+    a point has a single seed), one line per label.
+  - sweep.csv, one row per run: uses sweep_points.csv from the same folder when it is
+    there; else draws the mean of the rows that share a point (seeds), without bars, one
+    line per label (the last part of run_dir).
+  In a sweep over several grids, each value of the other grids gets its own line.
+options:
+  --x COLUMN       the x axis (default: the first grid column, before label or run_dir);
+                   numbers are placed to scale, anything else as categories
+  --y METRIC       a summary key, e.g. goodput_qps, latency_ms.p99 (repeatable); default:
+                   slo_attainment goodput_qps latency_ms.p99 cost.total effective_accuracy
+  --group COLUMN   one line per value of COLUMN instead of per label (e.g. policy)
+  --out FILE.png   the figure, with one --y; --out DIR: where figures go. Default: the
+                   CSV's folder, plot_<METRIC>_vs_<X>.png
+  --keep-data DIR  also copy the gnuplot scripts and data files (x, y, ci95 or NaN,
+                   values, x label per line) into DIR
+Titles and y labels name the metric and its unit (queries/s, ms, $, fraction, %, ...).
+
+Exit status: 0 done, 1 gnuplot failed, 2 bad arguments or input (e.g. a missing column).
 EOF
 }
 
@@ -25,14 +44,18 @@ die() { echo "plot.sh: $*" >&2; exit 2; }
 
 command -v gnuplot >/dev/null || die "gnuplot not found (scripts/deps.sh installs gnuplot-nox)"
 
-input="" out="" xcol="" ycol="" gcol=""
+# The metrics a sweep plot draws when no --y is given.
+default_metrics=(slo_attainment goodput_qps latency_ms.p99 cost.total effective_accuracy)
+
+input="" out="" xcol="" gcol="" keep="" ycols=()
 while (($#)); do
   case $1 in
     -h|--help) usage; exit 0 ;;
     --out|-o) (($# >= 2)) || die "$1 needs a value"; out=$2; shift 2 ;;
     --x) (($# >= 2)) || die "--x needs a column"; xcol=$2; shift 2 ;;
-    --y) (($# >= 2)) || die "--y needs a column"; ycol=$2; shift 2 ;;
+    --y) (($# >= 2)) || die "--y needs a column"; ycols+=("$2"); shift 2 ;;
     --group) (($# >= 2)) || die "--group needs a column"; gcol=$2; shift 2 ;;
+    --keep-data) (($# >= 2)) || die "--keep-data needs a folder"; keep=$2; shift 2 ;;
     -*) die "unknown option \"$1\" (see --help)" ;;
     *) [[ -z $input ]] || die "unexpected argument \"$1\" (one RUN_DIR or SWEEP_CSV)"; input=$1; shift ;;
   esac
@@ -93,6 +116,9 @@ set linetype cycle 8
 set grid lc rgb "#dddddd"
 set key outside right top box opaque'
 
+# A column name as part of a file name.
+safe_name() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' _; }
+
 gp_quote() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
 
 run_gnuplot() {  # SCRIPT_FILE OUTPUT
@@ -107,7 +133,8 @@ run_gnuplot() {  # SCRIPT_FILE OUTPUT
 # --- run folder ----------------------------------------------------------------
 plot_run_dir() {
   local dir=${input%/} labels=() label
-  [[ -z $xcol && -z $ycol && -z $gcol ]] || die "--x/--y/--group apply to a sweep CSV, not a run folder"
+  [[ -z $xcol && ${#ycols[@]} == 0 && -z $gcol && -z $keep ]] ||
+    die "--x/--y/--group/--keep-data apply to a sweep CSV, not a run folder"
   out=${out:-$dir/plots}
   # Policies in the comparison table's order, then any other run folder.
   if [[ -f $dir/comparison.csv ]]; then
@@ -242,61 +269,109 @@ plot_run_dir() {
 }
 
 # --- sweep CSV -----------------------------------------------------------------
-plot_sweep() {
-  local csv=$input
-  [[ -n $xcol && -n $ycol ]] || die "a sweep CSV needs --x COLUMN and --y COLUMN (see --help)"
-  out=${out:-$(dirname "$csv")/plot_$(printf '%s' "$ycol" | tr -c 'A-Za-z0-9._-' _)_vs_$(printf '%s' "$xcol" | tr -c 'A-Za-z0-9._-' _).png}
-  # Mean, min and max of y per (group, x); "group<TAB>x<TAB>mean<TAB>min<TAB>max<TAB>n".
+# Unit of a summary key, for titles and axis labels; empty when it has none.
+# per_app.<app>.<key> has the unit of <key>.
+metric_unit() {
+  local key=$1
+  [[ $key == per_app.*.* ]] && key=${key#per_app.*.}
+  case $key in
+    *_qps) echo "queries/s" ;;
+    latency_ms.*) echo "ms" ;;
+    cost.memory_normalized) echo "normalized memory cost" ;;
+    cost.*) echo "\$" ;;
+    slo_attainment|violation_ratio|proteus_artifact_violation_ratio|utilisation.*) echo "fraction" ;;
+    *accuracy*) echo "%" ;;
+    memory_gb_seconds.*) echo "GB s" ;;
+    queries.*) echo "queries" ;;
+    *_s) echo "s" ;;
+    *) echo "" ;;
+  esac
+}
+
+# One line per label and (in a several-grid sweep) per value of the other
+# grids, from a per-point CSV (mean and ci95 columns) or a per-run one (mean
+# over the rows that share a point, no bars). Writes "line<TAB>x<TAB>y<TAB>
+# ci95 or NaN<TAB>values (seeds)" per point, lines and points in first-seen order.
+sweep_points_tsv() {  # CSV KIND X Y GROUP
   awk "$awk_csv"'
     NR == 1 {
-      read_header($0); x = need(X); y = need(Y); if (G != "") g = need(G); next
+      ncol = read_header($0)
+      x = need(X)
+      if (KIND == "points") { y = need(Y ".mean"); e = need(Y ".ci95"); c = need(Y ".n"); last = need("label") }
+      else { y = need(Y); last = ("run_dir" in COL) ? COL["run_dir"] : 0 }
+      if (G != "") g = need(G)
+      else if (KIND == "points") g = last
+      else if (last) g = -last  # the label: the run folder name
+      else if ("policy" in COL) g = COL["policy"]
+      # The other grids: the columns before label or run_dir, but x.
+      np = 0
+      for (i = 1; i < last; i++) if (i != x && i != g) other[++np] = i
+      next
     }
     {
       csv_split($0, F)
       if (F[y] == "") next  # e.g. a p99 of a run with no completed query
-      if (!numeric(F[y])) { printf "plot.sh: %s line %d: %s = \"%s\" is not a number\n", FILENAME, NR, Y, F[y] > "/dev/stderr"; exit 2 }
-      k = (G == "" ? "" : F[g]) SUBSEP F[x]
-      if (!(k in n)) { n[k] = 0; lo[k] = F[y]; hi[k] = F[y]; order[++m] = k }
+      if (!numeric(F[y])) { printf "plot.sh: %s line %d: %s = \"%s\" is not a number\n", FILENAME, NR, H[y], F[y] > "/dev/stderr"; exit 2 }
+      if (g < 0) { line = F[-g]; sub(/.*\//, "", line) } else line = g ? F[g] : Y
+      for (i = 1; i <= np; i++) line = line ", " H[other[i]] "=" F[other[i]]
+      k = line SUBSEP F[x]
+      if (!(k in n)) { n[k] = 0; order[++m] = k; err[k] = "NaN" }
       n[k]++; sum[k] += F[y]
-      if (F[y] < lo[k]) lo[k] = F[y]
-      if (F[y] > hi[k]) hi[k] = F[y]
+      values[k] += KIND == "points" ? F[c] : 1
+      if (KIND == "points" && F[e] != "") err[k] = F[e]
     }
     END {
       for (i = 1; i <= m; i++) {
         k = order[i]; split(k, parts, SUBSEP)
-        printf "%s\t%s\t%.10g\t%.10g\t%.10g\t%d\n", parts[1], parts[2], sum[k] / n[k], lo[k], hi[k], n[k]
+        # Two rows at one point (a --group that merges labels): their mean, no bar.
+        printf "%s\t%s\t%.10g\t%s\t%d\n", parts[1], parts[2], sum[k] / n[k], n[k] == 1 ? err[k] : "NaN", values[k]
       }
-    }' X="$xcol" Y="$ycol" G="$gcol" "$csv" >"$tmp/points.tsv" || exit 2
+    }' X="$3" Y="$4" G="$5" KIND="$2" "$1"
+}
+
+plot_metric() {  # CSV KIND Y OUTPUT
+  local csv=$1 kind=$2 ycol=$3 png=$4 unit
+  unit=$(metric_unit "$ycol")
+  sweep_points_tsv "$csv" "$kind" "$xcol" "$ycol" "$gcol" >"$tmp/points.tsv" || exit 2
   [[ -s $tmp/points.tsv ]] || die "$csv: no rows with a value in \"$ycol\""
 
   # Numeric x: sorted positions. Otherwise categories in first-seen order.
   local categorical=0
   awk -F'\t' "$awk_csv"'!numeric($2) { bad = 1 } END { exit bad }' "$tmp/points.tsv" || categorical=1
-  local groups=() gv i=0 cmd="plot"
-  while IFS= read -r gv; do groups+=("$gv"); done < <(cut -f1 "$tmp/points.tsv" | awk '!seen[$0]++')
+  local lines=() lv i=0 cmd="plot" stem
+  stem=$(basename "$png" .png)
+  while IFS= read -r lv; do lines+=("$lv"); done < <(cut -f1 "$tmp/points.tsv" | awk '!seen[$0]++')
   cut -f2 "$tmp/points.tsv" | awk '!seen[$0]++' >"$tmp/categories"
-  for gv in "${groups[@]}"; do
+  for lv in "${lines[@]}"; do
     i=$((i + 1))
-    awk -F'\t' -v gv="$gv" -v cat="$categorical" '
+    local dat="$tmp/${stem}_$i.dat"
+    # x position, y, ci95 (NaN: no bar), values (seeds), x as written.
+    awk -F'\t' -v lv="$lv" -v cat="$categorical" '
       NR == FNR { pos[$0] = NR - 1; next }
-      $1 == gv { printf "%s\t%s\t%s\t%s\t%s\t\"%s\"\n", cat ? pos[$2] : $2, $3, $4, $5, $6, $2 }
-    ' "$tmp/categories" "$tmp/points.tsv" | sort -g -k1,1 >"$tmp/g$i.dat"
-    local title=${gv:-$ycol}
-    [[ -z $gcol ]] || title="$gcol = $gv"
+      $1 == lv { printf "%s\t%s\t%s\t%s\t\"%s\"\n", cat ? pos[$2] : $2, $3, $4, $5, $2 }
+    ' "$tmp/categories" "$tmp/points.tsv" | sort -g -k1,1 >"$dat"
     local xt=""
-    ((categorical)) && xt=":xtic(6)"
-    cmd+=" '$tmp/g$i.dat' using 1:2:3:4$xt with yerrorlines lt $i pt 7 ps 1.2 title $(gp_quote "$title"),"
+    ((categorical)) && xt=":xtic(5)"
+    cmd+=" '$dat' using 1:2$xt with linespoints lt $i pt 7 ps 1.2 title $(gp_quote "$lv"),"
+    # Bars only where there is an interval (two or more seeds).
+    if awk -F'\t' '$3 != "NaN" { found = 1 } END { exit !found }' "$dat"; then
+      cmd+=" '$dat' using 1:2:3 with yerrorbars lt $i pt 7 ps 1.2 notitle,"
+    fi
   done
+  local what="per-run values" ylabel=$ycol
+  [[ $kind == points ]] && what="mean over seeds, bars: 95 % confidence interval"
+  [[ -z $unit ]] || ylabel="$ycol ($unit)"
   {
     terminal 1000 600
     echo "$palette"
     echo "set datafile separator tab"
-    echo "set output $(gp_quote "$out")"
-    echo "set title $(gp_quote "$ycol against $xcol ($(basename "$csv"); mean, bars min-max over repeated points)")"
+    echo "set datafile missing 'NaN'"
+    echo "set output $(gp_quote "$png")"
+    echo "set title $(gp_quote "$ylabel against $xcol") . \"\\n\" . $(gp_quote "$(basename "$csv"): $what")"
     echo "set xlabel $(gp_quote "$xcol")"
-    echo "set ylabel $(gp_quote "$ycol")"
+    echo "set ylabel $(gp_quote "$ylabel")"
     # Non-negative metrics (most are) keep 0 on the axis.
-    if awk -F'\t' '$4 < 0 { exit 1 }' "$tmp/points.tsv"; then
+    if awk -F'\t' '$3 - ($4 == "NaN" ? 0 : $4) < 0 { exit 1 }' "$tmp/points.tsv"; then
       echo "set offsets graph 0.03, graph 0.03, graph 0.05, 0"
       echo "set yrange [0:*]"
     else
@@ -304,8 +379,46 @@ plot_sweep() {
     fi
     ((categorical)) && echo "set xtics rotate by -30 left"
     echo "${cmd%,}"
-  } >"$tmp/sweep.gp"
-  run_gnuplot "$tmp/sweep.gp" "$out"
+  } >"$tmp/$stem.gp"
+  [[ -z $keep ]] || cp "$tmp/$stem.gp" "$tmp/${stem}"_*.dat "$keep/"
+  run_gnuplot "$tmp/$stem.gp" "$png"
+}
+
+# The columns before label (per-point CSV) or run_dir (per-run CSV): the grid.
+grid_columns() {  # CSV KIND
+  awk "$awk_csv"'NR == 1 { n = read_header($0); for (i = 1; i <= n && H[i] != STOP; i++) print H[i]; exit }' \
+    STOP="$([[ $2 == points ]] && echo label || echo run_dir)" "$1"
+}
+
+plot_sweep() {
+  local csv=$input kind=runs
+  if head -n1 "$csv" | grep -q '\.ci95\(,\|$\)'; then
+    kind=points
+  elif [[ $(basename "$csv") != sweep_points.csv && -f $(dirname "$csv")/sweep_points.csv ]]; then
+    # sweep.sh writes both; the per-point one has the intervals.
+    csv=$(dirname "$csv")/sweep_points.csv kind=points
+    echo "plot.sh: using $csv (means and 95 % intervals over seeds)" >&2
+  fi
+  if [[ -z $xcol ]]; then
+    xcol=$(grid_columns "$csv" "$kind" | head -n1)
+    [[ -n $xcol ]] || die "$csv: no grid column before $([[ $kind == points ]] && echo label || echo run_dir); give --x COLUMN"
+  fi
+  ((${#ycols[@]})) || ycols=("${default_metrics[@]}")
+  local dir
+  dir=$(dirname "$csv")
+  if [[ $out == *.png ]]; then
+    ((${#ycols[@]} == 1)) || die "--out FILE.png takes one --y; give --out DIR for several metrics"
+  elif [[ -n $out ]]; then
+    dir=$out
+    mkdir -p "$dir" || die "cannot create $dir"
+  fi
+  [[ -z $keep ]] || mkdir -p "$keep" || die "cannot create $keep"
+  local y png
+  for y in "${ycols[@]}"; do
+    png=$dir/plot_$(safe_name "$y")_vs_$(safe_name "$xcol").png
+    [[ $out == *.png ]] && png=$out
+    plot_metric "$csv" "$kind" "$y" "$png"
+  done
 }
 
 if [[ -d $input ]]; then

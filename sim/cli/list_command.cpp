@@ -1,4 +1,3 @@
-#include <boost/program_options.hpp>
 #include <iomanip>
 #include <iostream>
 
@@ -6,15 +5,12 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cluster/device_kind.hpp"
 #include "sim/core/input_error.hpp"
-#include "sim/metrics/summary_csv.hpp"
 #include "sim/scenario/hardware_catalog_parser.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/workload_parser.hpp"
 
 namespace servesim::cli {
-namespace po = boost::program_options;
-
 namespace {
 
 constexpr const char* kListUsage =
@@ -97,27 +93,6 @@ int list_command(const std::vector<std::string>& args) {
   if (all || what == "workloads") print_pairs("workload kinds", workload_kinds());
   if (all || what == "devices") list_devices();
   if (all || what == "batchers") list_batchers();
-  return 0;
-}
-
-int collect_command(const std::vector<std::string>& args) {
-  std::vector<std::string> dirs;
-  po::options_description visible("collect");
-  visible.add_options()("dir", po::value(&dirs)->composing(), "run folders or sweep folders to search")(
-      "help,h", "this help");
-  po::positional_options_description positional;
-  positional.add("dir", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm.count("help") || dirs.empty()) {
-    std::cout << "usage: servesim collect DIR...\n\nPrints one CSV row per summary.json found under the DIRs "
-                 "(summaries flattened to dotted keys).\n";
-    return dirs.empty() && !vm.count("help") ? kExitInputError : 0;
-  }
-  SummaryCsvCollector collector;
-  for (const auto& d : dirs) collector.add(d);
-  collector.write_csv(std::cout);
   return 0;
 }
 

@@ -19,7 +19,7 @@ constexpr const char* kUsage =
     "  run SCENARIO       run every policy of a scenario and print the comparison table\n"
     "  validate SCENARIO  check a scenario (and its catalogs, traces and placements) without running\n"
     "  list [WHAT]        list policies, workloads, devices, batchers, or a catalog's contents\n"
-    "  collect DIR...     join the summary.json files under DIRs into one CSV (for sweeps)\n"
+    "  collect DIR...     join the summary.json files under DIRs into one CSV (for sweeps; --points: per-point CIs)\n"
     "  claims [LEDGER]    run the paper experiments once and evaluate the claims ledger\n"
     "\n"
     "`servesim <command> --help` describes a command's options.\n"

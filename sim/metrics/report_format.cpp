@@ -42,6 +42,13 @@ std::string format_number(double value, int decimals) {
   return out;
 }
 
+void append_significant(std::string& out, double value, int digits) {
+  if (!std::isfinite(value)) return;
+  std::array<char, kNumberBuffer> buf;
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::general, digits);
+  if (ec == std::errc{}) out.append(buf.data(), end);
+}
+
 std::string format_fixed(double value, int decimals) {
   if (!std::isfinite(value)) return "-";
   std::array<char, kNumberBuffer> buf;

@@ -21,6 +21,11 @@ void append_number(std::string& out, double value, int decimals = kReportDecimal
 void append_optional(std::string& out, const std::optional<double>& value);
 std::string format_number(double value, int decimals = kReportDecimals);
 
+// `digits` significant digits, like printf's %.<digits>g but locale-free
+// ("13", "3.60555128", "1.5e-07"); nothing when not finite. For statistics,
+// whose scale the writer does not know.
+void append_significant(std::string& out, double value, int digits);
+
 // Fixed point without trimming, for aligned table columns; "-" when not finite.
 std::string format_fixed(double value, int decimals);
 

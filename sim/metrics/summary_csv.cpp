@@ -1,31 +1,18 @@
 #include "sim/metrics/summary_csv.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <functional>
-#include <nlohmann/json.hpp>
 
 #include "sim/core/input_error.hpp"
+#include "sim/metrics/json_object_file.hpp"
 #include "sim/metrics/report_format.hpp"
+#include "sim/metrics/sweep_point.hpp"
 
 namespace servesim {
 namespace {
 
 // ordered_json keeps the document's key order, which the header follows.
 using Json = nlohmann::ordered_json;
-
-Json read_summary(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw InputError(file.string(), "cannot open the file");
-  Json doc;
-  try {
-    doc = Json::parse(in);
-  } catch (const Json::parse_error& e) {
-    throw InputError(file.string(), std::string("not valid JSON: ") + e.what());
-  }
-  if (!doc.is_object()) throw InputError(file.string(), "expected a JSON object (a summary.json)");
-  return doc;
-}
 
 std::string scalar_text(const Json& value) {
   if (value.is_string()) return value.get<std::string>();
@@ -60,6 +47,16 @@ std::vector<std::filesystem::path> find_summaries(const std::filesystem::path& d
   return found;
 }
 
+// Sets a row's cell of a column, adding the column to the header (names,
+// index) when no row had it yet.
+void put_column(std::vector<std::string>& names, std::map<std::string, std::size_t>& index,
+                std::vector<std::string>& cells, const std::string& name, std::string value) {
+  auto [it, inserted] = index.try_emplace(name, names.size());
+  if (inserted) names.push_back(name);
+  if (cells.size() <= it->second) cells.resize(it->second + 1);
+  cells[it->second] = std::move(value);
+}
+
 }  // namespace
 
 void SummaryCsvCollector::add(const std::filesystem::path& path) {
@@ -76,31 +73,58 @@ void SummaryCsvCollector::add(const std::filesystem::path& path) {
 }
 
 void SummaryCsvCollector::add_file(const std::filesystem::path& summary_json, const std::string& run_dir) {
-  const Json doc = read_summary(summary_json);
-  Row row{run_dir, {}};
+  const Json doc = read_json_object_file(summary_json, "a summary.json");
+  Row row{run_dir, {}, {}};
+  if (const auto point = find_sweep_point(summary_json)) set_parameters(row, read_sweep_point(*point));
   flatten(doc, "", [&](const std::string& key, std::string value) { set_cell(row, key, std::move(value)); });
   rows_.push_back(std::move(row));
 }
 
 void SummaryCsvCollector::set_cell(Row& row, const std::string& key, std::string value) {
-  auto [it, inserted] = key_index_.try_emplace(key, keys_.size());
-  if (inserted) keys_.push_back(key);
-  if (row.cells.size() <= it->second) row.cells.resize(it->second + 1);
-  row.cells[it->second] = std::move(value);
+  put_column(keys_, key_index_, row.cells, key, std::move(value));
+}
+
+void SummaryCsvCollector::set_parameters(Row& row, const SweepPoint& point) {
+  for (const auto& p : point.parameters) {
+    if (p.name != kSeedParameter) put_column(parameter_names_, parameter_index_, row.parameters, p.name, p.value);
+  }
+}
+
+std::optional<std::size_t> SummaryCsvCollector::key_index(const std::string& key) const {
+  const auto it = key_index_.find(key);
+  if (it == key_index_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string_view SummaryCsvCollector::cell(const Row& row, std::size_t key) {
+  return key < row.cells.size() ? std::string_view(row.cells[key]) : std::string_view();
+}
+
+std::string_view SummaryCsvCollector::parameter(const Row& row, std::size_t parameter) {
+  return parameter < row.parameters.size() ? std::string_view(row.parameters[parameter]) : std::string_view();
 }
 
 void SummaryCsvCollector::write_csv(std::ostream& out) const {
-  std::string text = "run_dir";
+  std::string text;
+  for (const auto& name : parameter_names_) {
+    append_csv_field(text, name);
+    text += ',';
+  }
+  text += "run_dir";
   for (const auto& key : keys_) {
     text += ',';
     append_csv_field(text, key);
   }
   text += '\n';
   for (const auto& row : rows_) {
+    for (std::size_t i = 0; i < parameter_names_.size(); ++i) {
+      append_csv_field(text, parameter(row, i));
+      text += ',';
+    }
     append_csv_field(text, row.run_dir);
     for (std::size_t i = 0; i < keys_.size(); ++i) {
       text += ',';
-      if (i < row.cells.size()) append_csv_field(text, row.cells[i]);
+      append_csv_field(text, cell(row, i));
     }
     text += '\n';
   }

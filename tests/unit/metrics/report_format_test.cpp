@@ -26,6 +26,19 @@ TEST(ReportFormat, NumbersAreFixedPrecisionAndTrimmed) {
   EXPECT_EQ(format_fixed(10, 1), "10.0");
 }
 
+TEST(ReportFormat, SignificantDigitsAreLikePercentG) {
+  const auto sig = [](double v) {
+    std::string out;
+    append_significant(out, v, 9);
+    return out;
+  };
+  EXPECT_EQ(sig(13.0), "13");
+  EXPECT_EQ(sig(std::sqrt(13.0)), "3.60555128");
+  EXPECT_EQ(sig(1.5e-7), "1.5e-07");
+  EXPECT_EQ(sig(123456789012.0), "1.23456789e+11");
+  EXPECT_EQ(sig(std::nan("")), "");
+}
+
 TEST(ReportFormat, CsvFieldsAreQuotedOnlyWhenNeeded) {
   std::string out;
   append_csv_field(out, "plain");
