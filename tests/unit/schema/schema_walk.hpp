@@ -111,7 +111,8 @@ class SchemaWalk {
   }
 
   static ObjectSchema summary(const std::vector<SchemaPart>& parts) {
-    ObjectSchema o{parts};
+    ObjectSchema o;
+    o.parts = parts;
     std::set<std::string> forbidden;
     for (const SchemaPart& p : parts) {
       const nlohmann::json& s = *p.schema;
