@@ -11,6 +11,7 @@
 
 #include "object_recorder.hpp"
 #include "policies/policy_registry.hpp"
+#include "sim/scenario/overrides.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 
 namespace servesim::test {
@@ -40,12 +41,15 @@ inline std::vector<std::string> shorter_histories(const nlohmann::json& document
   return overrides;
 }
 
-// Loads the scenario and builds each of its policies (which reads the
-// policy's params); throws InputError as `servesim validate` would.
-inline ExampleScenario read_example(const std::filesystem::path& file) {
+// Loads the scenario with `changes` (--set assignments) and builds each of its
+// policies (which reads the policy's params); throws InputError as `servesim
+// validate` would.
+inline ExampleScenario read_example(const std::filesystem::path& file, std::vector<std::string> changes = {}) {
   ObjectRecorder recorder;
-  const nlohmann::json document = read_json_file(file.string());
-  const Scenario scenario = load_scenario(file.string(), shorter_histories(document), &recorder);
+  nlohmann::json document = read_json_file(file.string());
+  apply_overrides(document, changes);
+  for (std::string& shorter : shorter_histories(document)) changes.push_back(std::move(shorter));
+  const Scenario scenario = load_scenario(file.string(), changes, &recorder);
   for (const PolicySpec& spec : scenario.policies) {
     const PolicyContext context{scenario.world, scenario.world.seed, spec.label, file.parent_path(), nullptr};
     make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, &recorder), context);

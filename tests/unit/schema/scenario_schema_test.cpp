@@ -6,13 +6,15 @@
 // example (or is listed below as not yet met), so no part of it goes unchecked.
 #include <gtest/gtest.h>
 
-#include <functional>
+#include <algorithm>
 #include <iterator>
+#include <set>
 
 #include "example_scenarios.hpp"
 #include "policies/policy_registry.hpp"
 #include "schema_validator.hpp"
 #include "schema_walk.hpp"
+#include "subschemas.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::test {
@@ -26,7 +28,23 @@ const nlohmann::json& schema() {
 struct Examples {
   std::vector<ExampleScenario> loaded;
   std::vector<std::filesystem::path> all;
+  std::size_t variations = 0;
 };
+
+// Examples with objects no example file has, so that their keys are compared
+// with the loader too.
+std::vector<ExampleScenario> variations() {
+  const std::string dir = std::string(SERVESIM_SOURCE_DIR) + "/configs/scenarios/";
+  return {
+      read_example(dir + "cloud_tour.json",
+                   {R"(serving.gpu_concurrency={"batches": 2, "gain": 1.5})",
+                    R"(serving.service_time={"distribution": "gamma", "cv": 0.5})",
+                    R"(outputs.memory_cost_per_gb_second={"gpu": 0.4})",
+                    R"(cloud.lambda.functions[0].latency_from={"device_type": "c5.xlarge.cpu", "vcpus": 4})"}),
+      read_example(dir + "papers/inferline/real_trace_spike_drop.json",
+                   {R"(applications[0].workload.within={"kind": "uniform"})"}),
+  };
+}
 
 // A scenario that cannot load here must be one that needs an external data set
 // named by an environment variable (the Proteus artifact, the Twitter trace).
@@ -34,6 +52,8 @@ const Examples& examples() {
   static const Examples e = [] {
     Examples out;
     out.all = example_files();
+    out.loaded = variations();
+    out.variations = out.loaded.size();
     for (const auto& file : out.all) {
       try {
         out.loaded.push_back(read_example(file));
@@ -70,7 +90,7 @@ void expect_same_keys(const ExampleScenario& example, const ReadObject& object, 
 
 TEST(ScenarioSchema, ExamplesLoad) {
   EXPECT_GE(examples().all.size(), 40u);
-  EXPECT_GE(examples().loaded.size() + 4, examples().all.size());  // 4 need external data sets
+  EXPECT_GE(examples().loaded.size() + 4, examples().all.size() + examples().variations);  // 4 need external data sets
 }
 
 TEST(ScenarioSchema, ObjectKeysMatchTheLoader) {
@@ -82,6 +102,7 @@ TEST(ScenarioSchema, ObjectKeysMatchTheLoader) {
   }
 }
 
+// Those that need external data sets too; and the variations, as changed.
 TEST(ScenarioSchema, ExamplesValidate) {
   const SchemaValidator validator(schema());
   for (const auto& file : examples().all) {
@@ -89,36 +110,31 @@ TEST(ScenarioSchema, ExamplesValidate) {
       ADD_FAILURE() << file.string() << ": " << error;
     }
   }
+  for (const ExampleScenario& example : examples().loaded) {
+    for (const std::string& error : validator.errors(schema(), example.document)) ADD_FAILURE() << example.file << ": " << error;
+  }
 }
 
 // Every subschema with "additionalProperties": false, by its pointer.
-void closed_objects(const nlohmann::json& s, const std::string& pointer, std::set<std::string>& out) {
-  if (!s.is_object()) return;
-  if (s.value("additionalProperties", nlohmann::json(true)) == nlohmann::json(false)) out.insert(pointer);
-  for (const char* map : {"properties", "definitions"}) {
-    for (const auto& [key, child] : member(s, map).items()) closed_objects(child, pointer + "/" + map + "/" + key, out);
-  }
-  for (const char* one : {"items", "additionalProperties", "if", "then", "else", "not"}) {
-    if (s.contains(one)) closed_objects(s[one], pointer + "/" + one, out);
-  }
-  for (const char* list : {"allOf", "anyOf", "oneOf"}) {
-    const auto& parts = member(s, list);
-    for (std::size_t i = 0; i < parts.size(); ++i) closed_objects(parts[i], pointer + "/" + list + "/" + std::to_string(i), out);
-  }
+std::set<std::string> closed_objects(const nlohmann::json& root) {
+  std::set<std::string> out;
+  for_each_subschema(root, "#", [&](const nlohmann::json& s, const std::string& pointer) {
+    if (member(s, "additionalProperties") == nlohmann::json(false)) out.insert(pointer);
+  });
+  return out;
 }
 
 // Objects no example has yet: their keys are not compared with the loader.
 // Cover one in an example and take it off this list (the test says so).
 const std::set<std::string> kNotInAnyExample = {
-    "#/definitions/artifact_schedule", "#/definitions/busy_rule", "#/definitions/gaps_within/allOf/0/else",
-    "#/definitions/gpu_concurrency", "#/definitions/interval_window", "#/definitions/latency_from",
-    "#/definitions/memory_prices", "#/definitions/params_infaas-v2", "#/definitions/rows_function",
-    "#/definitions/service_time", "#/definitions/start_allocation", "#/definitions/workload_request_replay",
+    "#/definitions/artifact_schedule", "#/definitions/busy_rule",        "#/definitions/interval_window",
+    "#/definitions/params_infaas-v2",  "#/definitions/rows_function",    "#/definitions/start_allocation",
+    "#/definitions/workload_request_replay",
 };
 
 TEST(ScenarioSchema, EveryClosedObjectIsComparedWithTheLoader) {
-  std::set<std::string> all, met;
-  closed_objects(schema(), "#", all);
+  const std::set<std::string> all = closed_objects(schema());
+  std::set<std::string> met;
   const SchemaWalk walk(schema());
   for (const ExampleScenario& example : examples().loaded) {
     for (const ReadObject& object : example.objects) {
@@ -130,22 +146,11 @@ TEST(ScenarioSchema, EveryClosedObjectIsComparedWithTheLoader) {
 }
 
 TEST(ScenarioSchema, UsesOnlyKeywordsTheTestKnows) {
-  std::function<void(const nlohmann::json&, const std::string&)> visit = [&](const nlohmann::json& s, const std::string& at) {
-    if (!s.is_object()) return;
-    for (const auto& [key, child] : s.items()) {
-      EXPECT_TRUE(known_keywords().count(key)) << at << ": keyword " << key << " is not checked by this test";
+  for_each_subschema(schema(), "#", [](const nlohmann::json& s, const std::string& pointer) {
+    for (const auto& [key, _] : s.items()) {
+      EXPECT_TRUE(known_keywords().count(key)) << pointer << ": keyword " << key << " is not checked by this test";
     }
-    for (const char* map : {"properties", "definitions"}) {
-      for (const auto& [key, child] : member(s, map).items()) visit(child, at + "/" + key);
-    }
-    for (const char* one : {"items", "additionalProperties", "if", "then", "else", "not"}) {
-      if (s.contains(one)) visit(s[one], at + "/" + one);
-    }
-    for (const char* list : {"allOf", "anyOf", "oneOf"}) {
-      for (const auto& part : member(s, list)) visit(part, at + "/" + list);
-    }
-  };
-  visit(schema(), "#");
+  });
 }
 
 // A policy added to the registry needs its name and its params in the schema.

@@ -2,6 +2,7 @@
 // The subset of JSON Schema (draft-07) that docs/scenario.schema.json uses,
 // checked here without a new dependency. A schema keyword outside this subset
 // fails UsesOnlyKeywordsTheTestKnows, so a check can never be skipped silently.
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>

@@ -5,6 +5,7 @@
 // selects (if/then on "kind" or a policy's "name", the anyOf alternative the
 // value matches), so a workload or a policy's params meet their own branch.
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -120,7 +121,7 @@ class SchemaWalk {
       if (s.contains("not")) {
         for (const auto& key : member(s["not"], "required")) forbidden.insert(key.get<std::string>());
       }
-      if (s.value("additionalProperties", nlohmann::json(true)) == nlohmann::json(false)) {
+      if (member(s, "additionalProperties") == nlohmann::json(false)) {
         o.closed = true;
         o.closing_parts.push_back(p.pointer);
       }
