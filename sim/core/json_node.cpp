@@ -39,8 +39,8 @@ std::string number_text(double v) {
 
 }  // namespace
 
-JsonNode::JsonNode(const nlohmann::json& value, std::string file, std::string path)
-    : value_(&value), file_(std::move(file)), path_(std::move(path)) {}
+JsonNode::JsonNode(const nlohmann::json& value, std::string file, std::string path, JsonObjectObserver* observer)
+    : value_(&value), file_(std::move(file)), path_(std::move(path)), observer_(observer) {}
 
 std::string JsonNode::where() const { return path_.empty() ? file_ : file_ + ": " + path_; }
 
@@ -50,6 +50,7 @@ void JsonNode::fail(const std::string& expected) const {
 
 void JsonNode::expect_object(std::initializer_list<std::string_view> allowed_keys) const {
   if (!value_->is_object()) fail("expected an object, got " + type_name(*value_));
+  if (observer_) observer_->object_read(*this, std::span<const std::string_view>(allowed_keys.begin(), allowed_keys.size()));
   for (const auto& [key, _] : value_->items()) {
     if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
       JsonNode(value_->at(key), file_, path_.empty() ? key : path_ + "." + key)
@@ -67,7 +68,7 @@ JsonNode JsonNode::at(std::string_view key) const {
   if (!value_->is_object()) fail("expected an object, got " + type_name(*value_));
   auto it = value_->find(key);
   if (it == value_->end()) throw InputError(file_ + ": " + child, "missing required field");
-  return JsonNode(*it, file_, child);
+  return JsonNode(*it, file_, child, observer_);
 }
 
 std::optional<JsonNode> JsonNode::find(std::string_view key) const {
@@ -87,7 +88,7 @@ std::vector<JsonNode> JsonNode::items() const {
   std::vector<JsonNode> out;
   out.reserve(value_->size());
   for (std::size_t i = 0; i < value_->size(); ++i) {
-    out.emplace_back((*value_)[i], file_, path_ + "[" + std::to_string(i) + "]");
+    out.emplace_back((*value_)[i], file_, path_ + "[" + std::to_string(i) + "]", observer_);
   }
   return out;
 }

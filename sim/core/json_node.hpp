@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/json_object_observer.hpp"
 #include "sim/core/json_reader.hpp"  // read_json_file: every reader's documents come from there
 #include "sim/core/time.hpp"
 
@@ -18,11 +19,15 @@ namespace servesim {
 
 class JsonNode {
  public:
-  JsonNode(const nlohmann::json& value, std::string file, std::string path = "");
+  // `observer` (optional, not owned) hears of every expect_object on this node
+  // and on the nodes reached from it.
+  JsonNode(const nlohmann::json& value, std::string file, std::string path = "",
+           JsonObjectObserver* observer = nullptr);
 
   const nlohmann::json& raw() const { return *value_; }
   const std::string& file() const { return file_; }
   const std::string& path() const { return path_; }
+  JsonObjectObserver* observer() const { return observer_; }
   // "file: path" (or just "file" at the root).
   std::string where() const;
   [[noreturn]] void fail(const std::string& expected) const;
@@ -88,6 +93,7 @@ class JsonNode {
   const nlohmann::json* value_;
   std::string file_;
   std::string path_;
+  JsonObjectObserver* observer_;
 };
 
 // Runs read(), which reads the file that `field` names (a catalog, a trace); an

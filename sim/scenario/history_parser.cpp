@@ -1,8 +1,32 @@
 #include "sim/scenario/history_parser.hpp"
 
+#include <vector>
+
 #include "sim/scenario/workload_parser.hpp"
 
 namespace servesim {
+namespace {
+
+// The history's own object allows "duration_s" besides its workload's keys;
+// the workload reader never sees that key (it is removed first), so an
+// observer hears of it here, with the workload's keys at the history's path.
+class HistoryKeys : public JsonObjectObserver {
+ public:
+  HistoryKeys(JsonObjectObserver& inner, std::string path) : inner_(inner), path_(std::move(path)) {}
+
+  void object_read(const JsonNode& node, std::span<const std::string_view> allowed_keys) override {
+    if (node.path() != path_) return inner_.object_read(node, allowed_keys);
+    std::vector<std::string_view> keys(allowed_keys.begin(), allowed_keys.end());
+    keys.push_back("duration_s");
+    inner_.object_read(node, keys);
+  }
+
+ private:
+  JsonObjectObserver& inner_;
+  std::string path_;
+};
+
+}  // namespace
 
 std::shared_ptr<const ArrivalHistory> parse_history(const JsonNode& node, const std::filesystem::path& base_dir,
                                                     std::uint64_t seed, const std::string& application) {
@@ -12,7 +36,9 @@ std::shared_ptr<const ArrivalHistory> parse_history(const JsonNode& node, const 
   // the history's fields.
   nlohmann::json workload = node.raw();
   workload.erase("duration_s");
-  const auto spec = parse_workload(JsonNode(workload, node.file(), node.path()), base_dir);
+  std::optional<HistoryKeys> keys;
+  if (node.observer()) keys.emplace(*node.observer(), node.path());
+  const auto spec = parse_workload(JsonNode(workload, node.file(), node.path(), keys ? &*keys : nullptr), base_dir);
   // A trace the workload reads lazily is read here: its errors name the field too.
   return read_file_named_by(node, [&] {
     return std::make_shared<const ArrivalHistory>(spec, seed, "history/" + application, length);

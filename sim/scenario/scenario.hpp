@@ -21,7 +21,9 @@ struct PolicySpec {
   std::string path;    // JSON path of the entry, for errors
 
   JsonNode name_node(const std::string& file) const { return JsonNode(name_json, file, path + ".name"); }
-  JsonNode params_node(const std::string& file) const { return JsonNode(params, file, path + ".params"); }
+  JsonNode params_node(const std::string& file, JsonObjectObserver* observer = nullptr) const {
+    return JsonNode(params, file, path + ".params", observer);
+  }
 };
 
 struct OutputSpec {

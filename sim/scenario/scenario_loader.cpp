@@ -383,10 +383,10 @@ void check_window_count(const JsonNode& root, const Scenario& scenario) {
 
 }  // namespace
 
-Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides, JsonObjectObserver* observer) {
   nlohmann::json document = read_json_file(path);
   apply_overrides(document, overrides);
-  const JsonNode root(document, path);
+  const JsonNode root(document, path, "", observer);
   root.expect_object({"name", "description", "seed", "duration_s", "catalogs", "applications", "mix", "cluster",
                       "cloud", "serving", "policies", "outputs"});
   const fs::path base = fs::path(path).parent_path();
