@@ -336,8 +336,10 @@ run_slurm() {
     echo "sweep.sh: run the same command again (with --wait to wait) to collect the results" >&2
     exit 0
   fi
+  local running
   while [[ -n $job ]] && slurm_job_active "$job"; do
-    show_progress "$(squeue -h -j "$job" -t RUNNING -o %i 2>/dev/null | wc -l | awk '{ print $1 > 0 ? $1 : 1 }')"
+    running=$(squeue -h -j "$job" -t RUNNING -o %i 2>/dev/null | wc -l)
+    show_progress $((running > 0 ? running : 1))
     sleep 2
   done
   show_progress 1

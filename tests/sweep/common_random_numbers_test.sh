@@ -3,15 +3,11 @@
 # every grid point that does not change the workload (here the SLO) sees the
 # same queries arrive at the same times; another seed draws other arrivals.
 #   common_random_numbers_test.sh SOURCE_DIR SERVESIM WORK_DIR
-set -euo pipefail
-source_dir=$1 servesim=$2 work=$3
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/test_support.sh"
 
-rm -rf "$work"
-out=$work/sweep
-bash "$source_dir/scripts/sweep.sh" "$source_dir/configs/scenarios/quickstart.json" "$out" \
+bash "$source_dir/scripts/sweep.sh" "$quickstart" "$out" \
   --grid 'applications[0].slo_ms=50,100' --seeds 1,2 --binary "$servesim" \
-  -- --set duration_s=120 --set outputs.queries_csv=true 2>"$work.log" || fail "the sweep failed: $(tail -3 "$work.log")"
+  -- --set duration_s=120 --set outputs.queries_csv=true 2>"$work/sweep.log" || fail "the sweep failed: $(tail -3 "$work/sweep.log")"
 
 # id, app, arrival_s, by id (rows are written in the order queries finish).
 arrivals() { tail -n +2 "$1" | cut -d, -f1,2,4 | sort -t, -k1,1n; }

@@ -3,15 +3,10 @@
 # with its exit status and log, kept as <point>.failed/, left out of the CSVs,
 # and the sweep exits 1. Fixing the grid and rerunning runs only that point.
 #   failed_point_test.sh SOURCE_DIR SERVESIM WORK_DIR
-set -euo pipefail
-source_dir=$1 servesim=$2 work=$3
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/test_support.sh"
 
-rm -rf "$work"
-mkdir -p "$work"
-out=$work/sweep
 sweep() {  # SLO values
-  bash "$source_dir/scripts/sweep.sh" "$source_dir/configs/scenarios/quickstart.json" "$out" \
+  bash "$source_dir/scripts/sweep.sh" "$quickstart" "$out" \
     --grid "applications[0].slo_ms=$1" --binary "$servesim" -- --policy static-gpu --set duration_s=60
 }
 

@@ -6,13 +6,9 @@
 #   slurm_sweep_test.sh SOURCE_DIR SERVESIM WORK_DIR
 # Exit 77 (skipped) when a cluster cannot be started here (not root, or the
 # Slurm packages missing; scripts/deps.sh installs them).
-set -euo pipefail
-source_dir=$1 servesim=$2 work=$3
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/test_support.sh"
 cluster=$source_dir/tests/slurm/single_node_cluster.sh
 
-rm -rf "$work"
-mkdir -p "$work"
 status=0
 bash "$cluster" start "$work/cluster" || status=$?
 ((status != 77)) || exit 77
@@ -23,11 +19,10 @@ source "$work/cluster/env.sh"
 grid=(--grid 'applications[0].slo_ms=50,100' --grid 'applications[0].workload.mean_qps=100,150' --seeds 1,2,3)
 run=(-- --set duration_s=300)
 sweep="$source_dir/scripts/sweep.sh"
-scenario=$source_dir/configs/scenarios/quickstart.json
 
-bash "$sweep" "$scenario" "$work/local" "${grid[@]}" --binary "$servesim" "${run[@]}" 2>"$work/local.log" ||
+bash "$sweep" "$quickstart" "$work/local" "${grid[@]}" --binary "$servesim" "${run[@]}" 2>"$work/local.log" ||
   fail "the local sweep failed: $(tail -3 "$work/local.log")"
-bash "$sweep" "$scenario" "$work/slurm" "${grid[@]}" --binary "$servesim" --slurm --wait --points-per-task 3 \
+bash "$sweep" "$quickstart" "$work/slurm" "${grid[@]}" --binary "$servesim" --slurm --wait --points-per-task 3 \
   "${run[@]}" >"$work/slurm.out" 2>"$work/slurm.log" || fail "the Slurm sweep failed: $(tail -5 "$work/slurm.log")"
 
 grep -qx -- '#SBATCH --array=0-3' "$work/slurm/sweep.sbatch" || fail "12 points at 3 per task should be array 0-3"

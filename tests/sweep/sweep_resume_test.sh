@@ -4,14 +4,9 @@
 # their bytes and modification times), the others are completed, and no
 # half-written folder is left or collected.
 #   sweep_resume_test.sh SOURCE_DIR SERVESIM WORK_DIR
-set -euo pipefail
-source_dir=$1 servesim=$2 work=$3
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/test_support.sh"
 
-rm -rf "$work"
-mkdir -p "$work"
-out=$work/sweep
-sweep=(bash "$source_dir/scripts/sweep.sh" "$source_dir/configs/scenarios/quickstart.json" "$out"
+sweep=(bash "$source_dir/scripts/sweep.sh" "$quickstart" "$out"
        --grid 'applications[0].slo_ms=50,100,150' --seeds 1,2 --jobs 1 --binary "$servesim"
        -- --policy static-gpu --set duration_s=6000)
 
