@@ -312,6 +312,15 @@ write_sbatch_script() {  # TASKS
   } >"$out_dir/sweep.sbatch"
 }
 
+# An array's indices must stay below the cluster's MaxArraySize (1001 by
+# default): say so before sbatch refuses with a less helpful message.
+check_array_size() {  # TASKS
+  local max
+  max=$(scontrol show config 2>/dev/null | awk '$1 == "MaxArraySize" { print $3 }')
+  [[ $max =~ ^[0-9]+$ ]] && (($1 > max)) || return 0
+  die "${#pending[@]} points in $1 array tasks exceed this cluster's MaxArraySize $max; give --points-per-task $(((${#pending[@]} + max - 1) / max)) or more"
+}
+
 run_slurm() {
   [[ $out_dir != *[[:space:]]* ]] || die "--slurm: OUT_DIR must not hold whitespace (#SBATCH lines cannot quote it)"
   local job="" tasks
@@ -324,6 +333,7 @@ run_slurm() {
   else
     remove_partial_folders
     tasks=$(((${#pending[@]} + points_per_task - 1) / points_per_task))
+    check_array_size "$tasks"
     { printf 'columns'; printf '\t%s' "${point_columns[@]}"; echo; printf '%s\n' "${pending[@]}"; } >"$out_dir/points.tsv"
     write_sbatch_script "$tasks"
     job=$(sbatch --parsable "$out_dir/sweep.sbatch") || { echo "sweep.sh: sbatch failed" >&2; exit 1; }
