@@ -40,6 +40,15 @@ int claims_command(const std::vector<std::string>& args) {
   if (!parse_command_line(args, visible, hidden, "ledger", kClaimsUsage)) return 0;
   options.out_dir = out_dir;
   const ClaimsLedger ledger = load_claims(ledger_file);
+  // A --scenario that names no claim's scenario is a typo, not "0 of N hold".
+  bool any_selected = false;
+  for (std::size_t i = 0; i < ledger.claims.size() && !any_selected; ++i) {
+    any_selected = claim_selected(ledger, i, options);
+  }
+  if (!any_selected && !options.scenario.empty()) {
+    throw InputError("servesim claims --scenario", "no claim of " + ledger_file + " names scenario \"" +
+                                                       options.scenario + "\" (give it as the ledger writes it)");
+  }
   // Opened before the runs, so that a folder in its way shows before them.
   std::unique_ptr<AtomicFile> doc_file;
   if (!doc.empty()) doc_file = std::make_unique<AtomicFile>(doc);

@@ -171,5 +171,18 @@ TEST(BadInputParsingMessages, LedgerUnknownRunIsOneLine) {
                        ": claims[0].value: unknown run \"alone\" (the claim's runs: online-alone)\n");
 }
 
+// A --scenario that matches no claim is refused, not reported as "0 of 1 hold".
+TEST(BadInputParsingMessages, ClaimsScenarioMatchingNoClaimIsOneLine) {
+  TempDir dir;
+  const auto ledger = dir.write("claims.json", R"({"claims": [{"id": "a", "paper": "P", "claim": "c",
+    "scenario": "s.json", "runs": {"r": []}, "value": "r/p:x", "holds": "1"}]})");
+  const CliResult r = run_servesim(
+      {"claims", ledger.string(), "--scenario", "t.json", "--out", (dir.path() / "out").string()}, dir.path());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err, "servesim: servesim claims --scenario: no claim of " + ledger.string() +
+                       " names scenario \"t.json\" (give it as the ledger writes it)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
+}
+
 }  // namespace
 }  // namespace servesim::test
