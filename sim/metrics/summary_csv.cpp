@@ -1,10 +1,11 @@
 #include "sim/metrics/summary_csv.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "sim/core/input_error.hpp"
-#include "sim/metrics/json_object_file.hpp"
 #include "sim/metrics/report_format.hpp"
 #include "sim/metrics/sweep_point.hpp"
 
@@ -13,6 +14,19 @@ namespace {
 
 // ordered_json keeps the document's key order, which the header follows.
 using Json = nlohmann::ordered_json;
+
+Json read_summary(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw InputError(file.string(), "cannot open the file");
+  Json doc;
+  try {
+    doc = Json::parse(in);
+  } catch (const Json::parse_error& e) {
+    throw InputError(file.string(), std::string("not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) throw InputError(file.string(), "expected a JSON object (a summary.json)");
+  return doc;
+}
 
 std::string scalar_text(const Json& value) {
   if (value.is_string()) return value.get<std::string>();
@@ -73,7 +87,7 @@ void SummaryCsvCollector::add(const std::filesystem::path& path) {
 }
 
 void SummaryCsvCollector::add_file(const std::filesystem::path& summary_json, const std::string& run_dir) {
-  const Json doc = read_json_object_file(summary_json, "a summary.json");
+  const Json doc = read_summary(summary_json);
   Row row{run_dir, {}, {}};
   if (const auto point = find_sweep_point(summary_json)) set_parameters(row, read_sweep_point(*point));
   flatten(doc, "", [&](const std::string& key, std::string value) { set_cell(row, key, std::move(value)); });

@@ -2,62 +2,26 @@
 
 #include <set>
 
-#include "sim/core/input_error.hpp"
-#include "sim/metrics/json_object_file.hpp"
+#include "sim/core/json_node.hpp"
 
 namespace servesim {
-namespace {
 
-using Json = nlohmann::ordered_json;
-
-// "file: parameters[1].value", or "file: hash" for a top-level key.
-std::string where(const std::string& file, const std::string& field, const char* key) {
-  return file + ": " + (field.empty() ? std::string(key) : field + "." + key);
-}
-
-// A string member; absent is allowed only when `required` is false.
-std::string string_member(const Json& object, const char* key, bool required, const std::string& file,
-                          const std::string& field) {
-  const auto it = object.find(key);
-  if (it == object.end()) {
-    if (required) throw InputError(where(file, field, key), "missing (a string is expected)");
-    return {};
-  }
-  if (!it->is_string()) throw InputError(where(file, field, key), "expected a string, got " + it->dump());
-  return it->get<std::string>();
-}
-
-SweepParameter parse_parameter(const Json& entry, const std::string& file, const std::string& field) {
-  if (!entry.is_object()) throw InputError(file + ": " + field, "expected an object {\"name\", \"path\", \"value\"}");
-  SweepParameter p;
-  p.name = string_member(entry, "name", true, file, field);
-  if (p.name.empty()) throw InputError(where(file, field, "name"), "must not be empty");
-  p.path = string_member(entry, "path", false, file, field);
-  p.value = string_member(entry, "value", true, file, field);
-  return p;
-}
-
-}  // namespace
-
+// Read like every other input (sim/core/json_node.hpp): nesting and duplicate
+// keys limited, unknown keys refused, errors naming the file and the field.
 SweepPoint read_sweep_point(const std::filesystem::path& file) {
-  const std::string name = file.string();
-  const Json doc = read_json_object_file(file, "a sweep's point.json");
-  const auto params = doc.find("parameters");
-  if (params == doc.end()) throw InputError(where(name, "", "parameters"), "missing (an array is expected)");
-  if (!params->is_array()) {
-    throw InputError(where(name, "", "parameters"), "expected an array, got " + params->dump());
-  }
+  const nlohmann::json doc = read_json_file(file.string());
+  const JsonNode root(doc, file.string());
+  root.expect_object({"parameters", "hash", "wall_s"});
   SweepPoint point;
   std::set<std::string> seen;
-  for (std::size_t i = 0; i < params->size(); ++i) {
-    const std::string field = "parameters[" + std::to_string(i) + "]";
-    SweepParameter p = parse_parameter((*params)[i], name, field);
-    if (!seen.insert(p.name).second) {
-      throw InputError(where(name, field, "name"), "\"" + p.name + "\" appears twice");
-    }
+  for (const JsonNode& entry : root.items("parameters")) {
+    entry.expect_object({"name", "path", "value"});
+    SweepParameter p{entry.string("name"), entry.string_or("path", ""), entry.string("value")};
+    if (p.name.empty()) entry.at("name").fail("must not be empty");
+    if (!seen.insert(p.name).second) entry.at("name").fail("\"" + p.name + "\" appears twice");
     point.parameters.push_back(std::move(p));
   }
-  point.hash = string_member(doc, "hash", false, name, "");
+  point.hash = root.string_or("hash", "");
   return point;
 }
 

@@ -147,14 +147,14 @@ void expect_point_error(const test::TempDir& tmp, const std::string& text, const
     c.add(tmp.path());
     FAIL() << "expected InputError for " << text;
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind(file.string() + ": " + field, 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind(file.string() + ": " + field, 0), 0u) << "got: " << e.what();
   }
 }
 
 TEST(SweepPointErrors, NameTheFileAndTheField) {
   test::TempDir tmp;
-  expect_point_error(tmp, "[]", "expected a JSON object");
-  expect_point_error(tmp, "{\"parameters\": ", "not valid JSON");
+  expect_point_error(tmp, "[]", "expected an object");
+  expect_point_error(tmp, "{\"parameters\": ", "parameters: invalid JSON");
   expect_point_error(tmp, "{}", "parameters: missing");
   expect_point_error(tmp, R"({"parameters": {}})", "parameters: expected an array");
   expect_point_error(tmp, R"({"parameters": [1]})", "parameters[0]: expected an object");
@@ -163,6 +163,7 @@ TEST(SweepPointErrors, NameTheFileAndTheField) {
   expect_point_error(tmp, R"({"parameters": [{"name": "x", "value": "1"}, {"name": "x", "value": "2"}]})",
                      "parameters[1].name: \"x\" appears twice");
   expect_point_error(tmp, R"({"parameters": [], "hash": 3})", "hash: expected a string");
+  expect_point_error(tmp, R"({"parameters": [], "hashes": "ab"})", "hashes: unknown key");
 }
 
 TEST(SweepPointFile, FoundInTheSummaryFolderElseItsParent) {
