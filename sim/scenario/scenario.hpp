@@ -2,6 +2,7 @@
 // A loaded, validated scenario: the world every policy run shares, the policies
 // to compare, and where the results go. Immutable once loaded.
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,6 +20,10 @@ struct PolicySpec {
   nlohmann::json name_json;
   nlohmann::json params;
   std::string path;    // JSON path of the entry, for errors
+  // The entry's own "cluster", when it has one: the scenario's world with
+  // that cluster in place of the scenario's (the same applications, SLOs and
+  // workload), e.g. a fixed-cluster policy beside elastic ones.
+  std::shared_ptr<const SimulationConfig> own_world;
 
   JsonNode name_node(const std::string& file) const { return JsonNode(name_json, file, path + ".name"); }
   JsonNode params_node(const std::string& file, JsonObjectObserver* observer = nullptr) const {
@@ -44,6 +49,8 @@ struct Scenario {
   SimulationConfig world;
   std::vector<PolicySpec> policies;
   OutputSpec outputs;
+
+  const SimulationConfig& world_of(const PolicySpec& spec) const { return spec.own_world ? *spec.own_world : world; }
 };
 
 }  // namespace servesim

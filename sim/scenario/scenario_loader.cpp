@@ -56,8 +56,10 @@ void load_catalogs(const JsonNode& node, const fs::path& base, SimulationConfig&
 }
 
 void load_cluster(const JsonNode& node, SimulationConfig& world) {
-  node.expect_object({"devices", "instances"});
+  node.expect_object({"devices", "instances", "reserved_discount"});
   if (node.has("instances")) parse_cluster_instances(node.at("instances"), world);
+  // A discount of 1 would make the cluster free; AWS's deepest is 72 %.
+  world.reserved_discount = node.number_in_or("reserved_discount", 0, 0.99, 0, "fraction of the device price");
   if (!node.has("devices")) return;  // an elastic cluster: instances only
   for (const JsonNode& group : node.items("devices")) {
     group.expect_object({"type", "count"});
@@ -300,12 +302,34 @@ bool is_folder_name(const std::string& label) {
   });
 }
 
+// A policy's own cluster replaces the scenario's and nothing else: the same
+// applications (their SLOs were set on the scenario's cluster), workload,
+// outputs and rules, so that fixed-cluster and elastic policies share one
+// scenario. Built from the finished world; an application's SLO must still be
+// reachable on the new cluster.
+std::shared_ptr<const SimulationConfig> world_with_cluster(const SimulationConfig& world, const JsonNode& cluster) {
+  auto own = std::make_shared<SimulationConfig>(world);
+  own->devices.clear();
+  own->cloud.instances.clear();
+  load_cluster(cluster, *own);
+  const auto types = reachable_device_types(*own);
+  for (const Application& app : own->applications) {
+    const Duration fastest = fastest_end_to_end(cluster, app, *own, types);
+    if (app.slo < fastest) {
+      cluster.fail("application \"" + app.name + "\"'s SLO (" + std::to_string(app.slo.millis()) +
+                   " ms) is below the fastest possible latency of its pipeline on this cluster (" +
+                   std::to_string(fastest.millis()) + " ms)");
+    }
+  }
+  return own;
+}
+
 void load_policies(const JsonNode& root, Scenario& scenario) {
   const auto items = root.items("policies");
   if (items.empty()) root.at("policies").fail("expected at least one policy");
   std::set<std::string> labels;
   for (const JsonNode& item : items) {
-    item.expect_object({"name", "label", "params"});
+    item.expect_object({"name", "label", "params", "cluster"});
     PolicySpec spec;
     spec.name = item.string("name");
     spec.label = item.string_or("label", spec.name);
@@ -319,6 +343,7 @@ void load_policies(const JsonNode& root, Scenario& scenario) {
     spec.name_json = item.at("name").raw();
     spec.params = item.has("params") ? item.at("params").raw() : nlohmann::json::object();
     spec.path = item.path();
+    if (item.has("cluster")) spec.own_world = world_with_cluster(scenario.world, item.at("cluster"));
     scenario.policies.push_back(std::move(spec));
   }
 }
@@ -402,9 +427,9 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   load_applications(root, base, scenario.world);
   scenario.world.drain_limit = default_drain_limit(scenario.world);
   if (root.has("serving")) load_serving(root.at("serving"), scenario.world);
-  load_policies(root, scenario);
   load_outputs(root, scenario);
   check_window_count(root, scenario);
+  load_policies(root, scenario);  // last: a policy's own cluster copies the finished world
   return scenario;
 }
 

@@ -41,7 +41,7 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
 
 std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec,
                                      mark::LstmModelCache* lstm_models) {
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
+  const PolicyContext context{scenario.world_of(spec), scenario.world.seed, spec.label,
                               std::filesystem::path(scenario.file).parent_path(), lstm_models};
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
@@ -145,7 +145,7 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
                                       app_names(scenario), files ? files->series_writer.get() : nullptr,
                                       files ? files->query_writer.get() : nullptr, scenario.world.warmup});
   const auto policy = build_policy(scenario, spec, &lstm_models);
-  Simulation simulation(scenario.world, *policy, metrics);
+  Simulation simulation(scenario.world_of(spec), *policy, metrics);
   simulation.start();
   ProgressLine progress(spec.label, scenario.world.duration, options.quiet, mutex);
   try {
@@ -191,7 +191,7 @@ void check_policy_placements(const Scenario& scenario, const std::vector<std::st
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
     const auto policy = build_policy(scenario, *spec, lstm_models);
-    Simulation simulation(scenario.world, *policy, metrics);
+    Simulation simulation(scenario.world_of(*spec), *policy, metrics);
     simulation.start();
   }
 }

@@ -143,7 +143,7 @@ void Simulation::on_warmup_end() {
 void Simulation::check_money() const {
   ExpectedCharges expected;
   const double hours = (loop_.now() - SimTime::zero()).seconds() / 3600.0;
-  for (DeviceTypeId type : config_.devices) expected.fixed += config_.hardware->type(type).price_per_hour * hours;
+  for (DeviceTypeId type : config_.devices) expected.fixed += config_.fixed_price_per_hour(type) * hours;
   expected.instances = freed_instances_bill_;
   for (InstanceId id = 0; id < instances_.size(); ++id) {
     const Instance* instance = instances_.get(id);
@@ -474,7 +474,7 @@ ClusterSnapshot Simulation::snapshot() {
     const auto kind = static_cast<std::size_t>(d.kind);
     ++s.devices[kind];
     s.replicas[kind] += static_cast<std::uint32_t>(d.replicas.size());
-    if (!d.instance) fixed_per_hour += config_.hardware->type(d.type).price_per_hour;
+    if (!d.instance) fixed_per_hour += config_.fixed_price_per_hour(d.type);
   }
   s.ledger.add_fixed(fixed_per_hour * window.seconds() / 3600.0);
   // Integrated at every load and leave, so a replica that came and went

@@ -102,6 +102,12 @@ struct SimulationConfig {
   // index is the OfflineJobId.
   std::vector<OfflineJob> offline_jobs;
   std::vector<DeviceTypeId> devices;  // one entry per device of the fixed cluster
+  // cluster.reserved_discount: the fixed cluster is billed at its devices'
+  // price x (1 - this), e.g. reserved instances instead of on-demand ones.
+  double reserved_discount = 0;
+  double fixed_price_per_hour(DeviceTypeId type) const {
+    return hardware->type(type).price_per_hour * (1.0 - reserved_discount);
+  }
   CloudConfig cloud;
   std::vector<WorkloadSource> workloads;
   DropPolicy drop = DropPolicy::kNone;

@@ -323,7 +323,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   replica.loaded_at = loop_.now();
   device.memory_free_mb -= variant.memory_mb;
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), variant.memory_mb / 1000.0);
-  if (!device.instance && device.replicas.empty()) hosted_.change(loop_.now(), type.price_per_hour);
+  if (!device.instance && device.replicas.empty()) hosted_.change(loop_.now(), config_.fixed_price_per_hour(device.type));
   device.replicas.push_back(id);
   actions_.count(ControlAction::kLoadReplica);
   if (host && host->state == InstanceState::kBooting) return {id, ""};  // loads once it runs
@@ -387,7 +387,7 @@ void Simulation::leave_device(Replica& replica) {
   resident_gb_[static_cast<std::size_t>(device.kind)].change(loop_.now(), -memory_mb / 1000.0);
   std::erase(device.replicas, replica.id);
   if (!device.instance && device.replicas.empty()) {
-    hosted_.change(loop_.now(), -config_.hardware->type(device.type).price_per_hour);
+    hosted_.change(loop_.now(), -config_.fixed_price_per_hour(device.type));
   }
   retire_replica(replica);
 }

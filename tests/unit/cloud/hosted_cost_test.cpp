@@ -51,6 +51,7 @@ struct Setup {
   double query_s = 55;    // after the tests' unloads, unless they want it served
   double load_s = 0;      // a_fast's load latency
   bool instance = false;  // a warm one-GPU instance ($2/h, device `gpus`) with a replica from the start
+  double reserved_discount = 0;  // cluster.reserved_discount
   std::vector<Hosting> hostings;
 };
 
@@ -62,6 +63,7 @@ CloudRun run_hosting(const Setup& setup) {
   doc["catalogs"]["models"][0]["families"][0]["variants"][0]["load_latency_ms"] = setup.load_s * 1000;
   doc["applications"] = test::single_stage_app("a", 1000, test::replay_at(dir, {setup.query_s * 1000}));
   doc["policies"] = test::static_policy(json::array());
+  if (setup.reserved_discount > 0) doc["cluster"]["reserved_discount"] = setup.reserved_discount;
   TestController c;
   if (setup.instance) {
     doc["catalogs"]["hardware"][0]["instance_types"] =
@@ -90,6 +92,16 @@ TEST(HostedCost, AReplicaFromTenToTwentyFiveSecondsCostsFifteenSeconds) {
   ASSERT_EQ(r.rows.size(), 1u);
   EXPECT_DOUBLE_EQ(r.rows[0].cost_hosted, gpu_seconds(15));
   EXPECT_EQ(r.rows[0].cost, r.rows[0].cost_fixed);
+}
+
+// cluster.reserved_discount reprices the fixed devices, and so what they
+// cost while hosting; the end-of-run money check holds the same rule.
+TEST(HostedCost, AReservedDiscountRepricesFixedAndHostedAlike) {
+  const CloudRun r = run_hosting({.gpus = 4, .query_s = 20, .reserved_discount = 0.37, .hostings = {{0, 10, 25}}});
+  EXPECT_EQ(r.counts.completed, 1u);
+  EXPECT_NEAR(r.cluster.cost.fixed, 4 * 0.63 * gpu_seconds(60), 1e-15);
+  EXPECT_NEAR(r.cluster.cost.hosted, 0.63 * gpu_seconds(15), 1e-15);
+  EXPECT_NEAR(r.summary.cost.total(), 4 * 0.63 * gpu_seconds(60), 1e-15);
 }
 
 // Within one 60 s window: GPU 0 hosts from 30 s to 40 s; GPU 1's replica,

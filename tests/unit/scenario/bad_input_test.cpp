@@ -90,6 +90,24 @@ const std::vector<Case>& cases() {
        {"$DIR/scenario.json", "policies[0].params.placement[0].variant", "medium"}},
       {"unknown_device_type_in_cluster", [](json& s, const TempDir&) { s["cluster"]["devices"][1]["type"] = "tpu"; },
        {"$DIR/scenario.json", "cluster.devices[1].type", "tpu"}},
+      {"reserved_discount_of_one", [](json& s, const TempDir&) { s["cluster"]["reserved_discount"] = 1; },
+       {"$DIR/scenario.json", "cluster.reserved_discount", "0.99"}},
+      {"unknown_key_in_policy_cluster",
+       [](json& s, const TempDir&) { s["policies"][0]["cluster"] = {{"devcies", json::array()}}; },
+       {"$DIR/scenario.json", "policies[0].cluster.devcies", "unknown key"}},
+      {"unknown_device_type_in_policy_cluster",
+       [](json& s, const TempDir&) {
+         s["policies"][0]["cluster"] = {{"devices", json::array({{{"type", "tpu"}, {"count", 1}}})}};
+       },
+       {"$DIR/scenario.json", "policies[0].cluster.devices[0].type", "tpu"}},
+      // 5 ms is within reach on the scenario's GPU (small: 2 ms), not on the
+      // policy's own CPUs (10 ms).
+      {"slo_out_of_reach_on_policy_cluster",
+       [](json& s, const TempDir&) {
+         app0(s)["slo_ms"] = 5;
+         s["policies"][0]["cluster"] = {{"devices", json::array({{{"type", "cpu"}, {"count", 2}}})}};
+       },
+       {"$DIR/scenario.json", "policies[0].cluster", "application \"app\"'s SLO", "fastest possible latency"}},
       {"unknown_device_type_in_placement", [](json& s, const TempDir&) { placement0(s)["device_type"] = "tpu"; },
        {"$DIR/scenario.json", "policies[0].params.placement[0].device_type", "tpu"}},
       {"unknown_device_type_in_catalog_file",

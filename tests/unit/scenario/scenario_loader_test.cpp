@@ -234,5 +234,38 @@ TEST(ScenarioLoader, TracePathsResolveAgainstTheScenarioFolder) {
   EXPECT_NO_THROW(load_scenario(dir.write_json("scenarios/s.json", doc).string()));
 }
 
+
+// A policy entry's own "cluster" replaces the scenario's cluster for that
+// policy and nothing else: the run's length, windows, warm-up and the
+// applications (their SLOs set on the scenario's cluster) are the scenario's.
+TEST(ScenarioLoader, PolicyOwnClusterReplacesOnlyTheCluster) {
+  json doc = base_scenario();
+  doc["outputs"] = {{"window_s", 0.5}, {"warmup_s", 1}};
+  doc["policies"].push_back({{"name", "static"},
+                             {"label", "reserved"},
+                             {"params", {{"placement", json::array()}}},
+                             {"cluster", {{"devices", json::array({{{"type", "gpu"}, {"count", 3}}})},
+                                          {"reserved_discount", 0.37}}}});
+  TempDir dir;
+  const Scenario s = load_scenario(dir.write_json("s.json", doc).string());
+  ASSERT_EQ(s.policies.size(), 2u);
+  const SimulationConfig& shared = s.world_of(s.policies[0]);
+  const SimulationConfig& own = s.world_of(s.policies[1]);
+  EXPECT_EQ(&shared, &s.world);
+  EXPECT_EQ(count_of(shared, "cpu"), 2u);
+  EXPECT_EQ(shared.reserved_discount, 0.0);
+  ASSERT_EQ(own.devices.size(), 3u);
+  EXPECT_EQ(count_of(own, "gpu"), 3u);
+  EXPECT_DOUBLE_EQ(own.reserved_discount, 0.37);
+  EXPECT_DOUBLE_EQ(own.fixed_price_per_hour(own.devices[0]), 0.63);
+  EXPECT_EQ(own.duration, s.world.duration);
+  EXPECT_EQ(own.window, from_seconds(0.5));
+  EXPECT_EQ(own.warmup, from_seconds(1));
+  EXPECT_EQ(own.drain_limit, s.world.drain_limit);
+  ASSERT_EQ(own.applications.size(), 1u);
+  EXPECT_EQ(own.applications[0].slo, s.world.applications[0].slo);
+  EXPECT_EQ(own.workloads.size(), s.world.workloads.size());
+}
+
 }  // namespace
 }  // namespace servesim::test
