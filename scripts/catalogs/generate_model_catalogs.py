@@ -1027,6 +1027,72 @@ def infaas_zoo_catalog():
     }
 
 
+# --------------------------------------------------------------------------
+# The side-by-side world (issue 17): one family whose variants differ in
+# accuracy (the zoo's five ResNet architectures) profiled on every device the
+# four systems use, so that INFaaS, Proteus, MArk and InferLine serve the same
+# models on the same hardware. Every device line is one the other catalogs
+# already state; nothing new is calibrated here.
+
+SBS_BATCHES = [1, 2, 4, 8, 16]
+
+
+def side_by_side_catalog():
+    src = ("The project's side-by-side world: INFaaS Table 6's ResNet architectures (torchvision accuracy and "
+           "compute) on the device lines of the MArk, INFaaS and Proteus catalogs")
+    iv3_lambda_ms, iv3_t2_ms = TABLE2_MS["inception_v3"][1], T2_MS["inception_v3"]
+    variants = []
+    for table6, name, acc, acc_note, g, g_note, params, params_note in zoo_architectures():
+        if table6 != "ResNet":
+            continue
+        by_iv3 = g / G_INCEPTION_V3
+        lat = {}
+        for t in C5:
+            lat[t + ".cpu"] = proportional(K_C5[t + ".cpu"] * g, SBS_BATCHES)
+        for t, c in zip(M5, C5):
+            lat[t + ".cpu"] = proportional(K_C5[c + ".cpu"] * g * M5_OVER_C5, SBS_BATCHES)
+        for t, ms in zip(T2, iv3_t2_ms):
+            lat[t + ".cpu"] = proportional(ms * by_iv3, SBS_BATCHES)
+        lat["lambda"] = [[1, r3(iv3_lambda_ms * by_iv3)]]
+        lat["k80"] = linear_points(K80_A, K80_K * g, SBS_BATCHES)
+        lat["v100"] = linear_points(V100_A, V100_K * g, SBS_BATCHES)
+        t4_k = V100_K * PEAK_TFLOPS["v100"] / PEAK_TFLOPS["t4"]
+        lat["t4"] = linear_points(V100_A, t4_k * g, SBS_BATCHES)
+        lat["neuroncore"] = proportional(K_ZOO_NEURON * g, SBS_BATCHES)
+        size = weights_mb(params)
+        c5_rates = ", ".join(f"{t} {K_C5[t + '.cpu']:.2f}" for t in C5)
+        latency_note = (
+            f"derived: from {g:.3f} GMAC per query ({g_note}): c5 at MArk's Inception-v3 ms/GMAC per size "
+            f"({c5_rates}; MArk public code capacities), latency x batch "
+            f"(MArk section 3.4); m5 = the c5 of the same size x {M5_OVER_C5} (base clocks); t2 = MArk Table 3's "
+            f"bursted Inception-v3 latency x {by_iv3:.3f} (GMAC ratio to Inception-v3's 5.72); lambda = MArk Table 2's "
+            f"Inception-v3 380 ms at 3008 MB x {by_iv3:.3f}, one query per invocation; k80 the project's K80 line "
+            f"{K80_A:.1f} + {K80_K:.4f} ms/GMAC x batch; v100 the project's TensorRT line {V100_A:.3f} + "
+            f"{V100_K:.4f} ms/GMAC x batch (INFaaS Table 2 and section 6.2); t4 the same overhead and ms/GMAC x "
+            f"{PEAK_TFLOPS['v100']} / {PEAK_TFLOPS['t4']} peak FP32 TFLOPS (the Proteus catalog's rule); neuroncore "
+            f"{K_ZOO_NEURON:.3f} ms/GMAC x batch (INFaaS Table 2's Neuron ResNet50, as the INFaaS zoo)")
+        variants.append({
+            "name": f"cloud-{name}", "accuracy": acc, "memory_mb": memory_of(params), "load_latency_ms": load_of(size),
+            "max_batch": SBS_BATCHES[-1], "latency_fit": "linear", "latency_ms": lat,
+            "source": f"INFaaS Table 6 ({table6}); {acc_note.split(': ', 1)[1]}; compute: {g_note}",
+            "provenance": {
+                "accuracy": acc_note, "latency": latency_note,
+                "memory": MEMORY_NOTE + f" ({params}M parameters, {params_note})", "load_latency": LOAD_NOTE,
+                "max_batch": "assumed: 16, the largest batch the K80 line of the MArk catalog profiles (MArk section 5.1 "
+                             "tunes GPU batches of 8 and 16)",
+            },
+        })
+    return {
+        "description": ("The side-by-side world's image-classification family: five ResNet variants (ResNet-18 to "
+                        "ResNet-152, torchvision ImageNet top-1 69.8-78.3 %) profiled on c5, m5 and t2 CPUs, Lambda, "
+                        "p2.xlarge (K80), p3.2xlarge (V100), g4dn.xlarge (T4) and inf1 (NeuronCore), each by a device "
+                        "line another project catalog states (see provenance). One variant serves every device, so a "
+                        "policy's choice is the accuracy (Proteus, INFaaS) and the hardware (all four)."),
+        "source": src,
+        "families": [{"name": "cloud_resnet", "task": "image-classification", "source": src, "variants": variants}],
+    }
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     print(f"calibration: k80 a={K80_A:.3f} k={K80_K:.4f}; v100 a={V100_A:.4f} k={V100_K:.5f}; "
@@ -1037,6 +1103,7 @@ def main():
     write("inferline_models.json", inferline_catalog())
     write("proteus_families.json", proteus_catalog())
     write("infaas_zoo.json", infaas_zoo_catalog())
+    write("side_by_side_models.json", side_by_side_catalog())
 
 
 if __name__ == "__main__":
