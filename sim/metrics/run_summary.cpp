@@ -157,6 +157,11 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.number("fixed", summary.cost.fixed);
   w.number("hosted", summary.cost.hosted);  // a view of fixed, not in total (CostLedger::hosted)
   w.number("memory_normalized", summary.memory_cost);  // null unless outputs.memory_cost_per_gb_second
+  // What a researcher compares across policies of different sizes: dollars
+  // per million queries answered on time (null when none was).
+  const std::uint64_t on_time = summary.overall.queries.on_time;
+  w.number("per_million_on_time",
+           on_time > 0 ? std::optional<double>(summary.cost.total() * 1e6 / static_cast<double>(on_time)) : std::nullopt);
   w.begin_object("by_instance_type");  // sorted by name: the map's order
   for (const auto& [type, dollars] : summary.cost.by_instance_type) w.number(type, dollars);
   w.end_object();

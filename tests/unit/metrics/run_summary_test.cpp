@@ -88,8 +88,9 @@ TEST(RunSummary, CostBlockKeysAndInstanceTypesComeInAFixedOrder) {
   const auto j = nlohmann::ordered_json::parse(sample_json());
   std::vector<std::string> keys;
   for (const auto& [key, value] : j["cost"].items()) keys.push_back(key);
-  const std::vector<std::string> expected = {"total", "on_demand", "spot", "lambda", "fixed", "hosted",
-                                             "memory_normalized", "by_instance_type"};
+  const std::vector<std::string> expected = {"total",  "on_demand",         "spot",
+                                             "lambda", "fixed",             "hosted",
+                                             "memory_normalized", "per_million_on_time", "by_instance_type"};
   EXPECT_EQ(keys, expected);
   std::vector<std::string> types;
   for (const auto& [key, value] : j["cost"]["by_instance_type"].items()) types.push_back(key);
@@ -103,6 +104,10 @@ TEST(RunSummary, CostBlockKeysAndInstanceTypesComeInAFixedOrder) {
   double by_type = 0;
   for (const auto& [key, value] : c["by_instance_type"].items()) by_type += value.get<double>();
   EXPECT_NEAR(by_type, d("on_demand") + d("spot"), 1e-6);
+  // Dollars per million on-time queries of the measured span.
+  const auto on_time = j["queries"]["on_time"].get<double>();
+  ASSERT_GT(on_time, 0);
+  EXPECT_NEAR(d("per_million_on_time"), d("total") * 1e6 / on_time, 1e-6 * d("per_million_on_time"));
 }
 
 TEST(RunSummary, NumbersAreFixedPrecision) {
