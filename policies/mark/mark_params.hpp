@@ -11,7 +11,8 @@
 //   "launch_overhead": "paper",      // O_i = P_i x (boot + load); "public_code": 180 s of P_i
 //   "target_step": "paper",          // step tau; "public_code": the largest of the first 6
 //   "cooldown_plans": 6,             // a running instance goes when none of the last 6 plans kept it
-//   "instance_types": [...],         // S; default every c5 and m5 size and p2.xlarge (section 5.1)
+//   "instance_types": [...],         // S; default every c5 and m5 size and p2.xlarge (section 5.1);
+//                                    // with several applications each uses those its model runs on
 //   "batching": "tuned",             // (N, W) by section 4.3's rule; "paper": section 5.1's pairs
 //   "market": "on_demand",           // or "spot" (MArk-spot, section 4.5)
 //   "service_level": 0.98,           // SL_min (section 5.1)

@@ -1,5 +1,7 @@
 #include "policies/mark/mark_policy.hpp"
 
+#include <algorithm>
+
 #include "policies/catalog_refs.hpp"
 #include "policies/mark/history_samples.hpp"
 #include "policies/mark/lstm_model_cache.hpp"
@@ -25,6 +27,23 @@ std::vector<InstanceTypeId> profiled_types(const SimulationConfig& world, Varian
   std::vector<InstanceTypeId> out;
   for (InstanceTypeId t : types) {
     if (serving_profile(world, variant, world.hardware->instance_type(t))) out.push_back(t);
+  }
+  return out;
+}
+
+// An explicit list is shared by every application: each uses the listed
+// types its model is profiled on (a CPU-only stage skips the GPU types). A
+// listed type that no application's model runs on stays in every list, so
+// that the list's mistake is reported as before (instance_options).
+std::vector<InstanceTypeId> listed_types_for(const SimulationConfig& world, VariantId variant,
+                                             const std::vector<VariantId>& served,
+                                             const std::vector<InstanceTypeId>& types) {
+  std::vector<InstanceTypeId> out;
+  for (InstanceTypeId t : types) {
+    const InstanceType& type = world.hardware->instance_type(t);
+    const bool runs_some = std::any_of(served.begin(), served.end(),
+                                       [&](VariantId v) { return serving_profile(world, v, type) != nullptr; });
+    if (!runs_some || serving_profile(world, variant, type)) out.push_back(t);
   }
   return out;
 }
@@ -69,13 +88,18 @@ MarkPolicy::MarkPolicy(const JsonNode& params, const PolicyContext& context) {
   const SimulationConfig& world = context.world;
   const mark::MarkParams parsed = mark::parse_mark_params(params, *world.hardware);
   tick_ = parsed.predictor.sample_window;
+  std::vector<VariantId> served;
+  for (const Application& app : world.applications) served.push_back(served_variant(world, app, params));
   for (AppId a = 0; a < world.applications.size(); ++a) {
     const Application& app = world.applications[a];
-    mark::ServedModelSetup setup{.app = a, .variant = served_variant(world, app, params), .rt_max = app.slo,
+    mark::ServedModelSetup setup{.app = a, .variant = served[a], .rt_max = app.slo,
                                  .params = parsed, .lambda = {}, .lambda_latency = {}, .where = params.where()};
     if (!params.has("instance_types")) {
       setup.params.instance_types = profiled_types(world, setup.variant, parsed.instance_types);
       if (setup.params.instance_types.empty()) params.fail("\"" + app.name + "\"'s model is profiled on none of MArk's default instance types: name instance_types");
+    } else {
+      setup.params.instance_types = listed_types_for(world, setup.variant, served, parsed.instance_types);
+      if (setup.params.instance_types.empty()) params.at("instance_types").fail("\"" + app.name + "\"'s model is profiled on none of these types");
     }
     setup.lambda = lambda_function(world, parsed, setup.variant, params);
     if (setup.lambda) setup.lambda_latency = world.cloud.lambda_functions[*setup.lambda].latency;

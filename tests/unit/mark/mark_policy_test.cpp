@@ -126,6 +126,27 @@ TEST(MarkPolicy, TheSloMonitorLaunchesItsTypeWhenTooManyOfTheLastRequestsMiss) {
   EXPECT_GE(r.counters.at("slo_monitor_triggers"), 1.0);
 }
 
+// An explicit instance_types list is shared by the applications: each plans
+// with the listed types its model runs on (a GPU-only model never gets a
+// CPU box, a CPU-only one never a GPU box), as a pipeline served stage by
+// stage needs.
+TEST(MarkPolicy, EachApplicationPlansWithTheListedTypesItsModelRunsOn) {
+  json doc = mark_world({{"slo_monitor", false}});
+  doc["catalogs"]["hardware"][0]["instance_types"].push_back(
+      {{"name", "g.box"}, {"vcpus", 4}, {"memory_mb", 4096}, {"price_per_hour", 0.5}, {"boot_latency_s", 60},
+       {"devices", json::array({{{"type", "gpu"}, {"count", 1}}})}});
+  json gpu_app = cloudtest::app("b", "fs", 1000, {{"kind", "poisson"}, {"rate", 20}});
+  gpu_app["history"] = {{"kind", "poisson"}, {"rate", 20}, {"duration_s", 3600}};
+  doc["applications"].push_back(gpu_app);
+  doc["policies"][0]["params"]["instance_types"] = json::array({"c5.large", "g.box"});
+  const MarkRun r = run_mark(doc);
+  EXPECT_GT(r.counters.at("app0_launched_c5_large"), 0);
+  EXPECT_EQ(r.counters.count("app0_launched_g_box"), 0u);
+  EXPECT_GT(r.counters.at("app1_launched_g_box"), 0);
+  EXPECT_EQ(r.counters.count("app1_launched_c5_large"), 0u);
+  EXPECT_TRUE(cloudtest::conserved(r.run));
+}
+
 TEST(MarkPolicy, BadParametersNameTheirField) {
   test::TempDir dir;
   json doc = mark_world({{"slo_monitor_type", "hour.large"}});
