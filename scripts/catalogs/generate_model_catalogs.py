@@ -1035,61 +1035,125 @@ def infaas_zoo_catalog():
 # already state; nothing new is calibrated here.
 
 SBS_BATCHES = [1, 2, 4, 8, 16]
+SBS_PIPELINE_BATCHES = [1, 2, 4, 8, 16, 32]  # InferLine's (section 2.1: batch 32 on the K80)
+# Lambda's one measured model: MArk Table 2's Inception-v3, 380 ms at 3008 MB,
+# over the c5.large's (the CPU-only stages scale by the same ratio).
+SBS_LAMBDA_OVER_C5_LARGE = TABLE2_MS["inception_v3"][1] / (K_C5["c5.large.cpu"] * G_INCEPTION_V3)
 
 
-def side_by_side_catalog():
-    src = ("The project's side-by-side world: INFaaS Table 6's ResNet architectures (torchvision accuracy and "
-           "compute) on the device lines of the MArk, INFaaS and Proteus catalogs")
-    iv3_lambda_ms, iv3_t2_ms = TABLE2_MS["inception_v3"][1], T2_MS["inception_v3"]
+def sbs_gmac_lines(g, batches):
+    """A model of g GMAC per query on every device line of the side-by-side
+    world, and the note that says how."""
+    by_iv3 = g / G_INCEPTION_V3
+    lat = {}
+    for t in C5:
+        lat[t + ".cpu"] = proportional(K_C5[t + ".cpu"] * g, batches)
+    for t, c in zip(M5, C5):
+        lat[t + ".cpu"] = proportional(K_C5[c + ".cpu"] * g * M5_OVER_C5, batches)
+    for t, ms in zip(T2, T2_MS["inception_v3"]):
+        lat[t + ".cpu"] = proportional(ms * by_iv3, batches)
+    lat["lambda"] = [[1, r3(TABLE2_MS["inception_v3"][1] * by_iv3)]]
+    lat["k80"] = linear_points(K80_A, K80_K * g, batches)
+    lat["v100"] = linear_points(V100_A, V100_K * g, batches)
+    t4_k = V100_K * PEAK_TFLOPS["v100"] / PEAK_TFLOPS["t4"]
+    lat["t4"] = linear_points(V100_A, t4_k * g, batches)
+    lat["neuroncore"] = proportional(K_ZOO_NEURON * g, batches)
+    c5_rates = ", ".join(f"{t} {K_C5[t + '.cpu']:.2f}" for t in C5)
+    note = (f"derived: from {g:.4g} GMAC per query: c5 at MArk's Inception-v3 ms/GMAC per size ({c5_rates}; MArk "
+            f"public code capacities), latency x batch (MArk section 3.4); m5 = the c5 of the same size x "
+            f"{M5_OVER_C5} (base clocks); t2 = MArk Table 3's bursted Inception-v3 latency x {by_iv3:.4g} (GMAC ratio "
+            f"to Inception-v3's 5.72); lambda = MArk Table 2's Inception-v3 380 ms at 3008 MB x {by_iv3:.4g}, one "
+            f"query per invocation; k80 the project's K80 line {K80_A:.1f} + {K80_K:.4f} ms/GMAC x batch; v100 the "
+            f"project's TensorRT line {V100_A:.3f} + {V100_K:.4f} ms/GMAC x batch (INFaaS Table 2 and section 6.2); "
+            f"t4 the same overhead and ms/GMAC x {PEAK_TFLOPS['v100']} / {PEAK_TFLOPS['t4']} peak FP32 TFLOPS (the "
+            f"Proteus catalog's rule); neuroncore {K_ZOO_NEURON:.3f} ms/GMAC x batch (INFaaS Table 2's Neuron "
+            f"ResNet50, as the INFaaS zoo)")
+    return lat, note
+
+
+def sbs_cpu_only_lines(ms, batches):
+    """A single-threaded CPU stage (no GPU runtime): ms per item on one core
+    of any c5 or m5 size (x 1.2 on m5), t2 as a c5.large, Lambda by MArk's
+    Inception-v3 Lambda / c5.large ratio."""
+    lat = {}
+    for t in C5:
+        lat[t + ".cpu"] = proportional(ms, batches)
+    for t in M5:
+        lat[t + ".cpu"] = proportional(ms * M5_OVER_C5, batches)
+    for t in T2:
+        lat[t + ".cpu"] = proportional(ms, batches)
+    lat["lambda"] = [[1, r3(ms * SBS_LAMBDA_OVER_C5_LARGE)]]
+    note = (f"derived: InferLine's assumed {ms} ms per item on one core (its catalog's provenance), the same on every "
+            f"c5 and t2 size (one core serves a batch; the stage has no internal parallelism), x {M5_OVER_C5} on m5, "
+            f"x {SBS_LAMBDA_OVER_C5_LARGE:.3f} on Lambda (MArk Table 2's Inception-v3 Lambda over its c5.large "
+            f"latency); CPU only, as InferLine's")
+    return lat, note
+
+
+def sbs_variant(name, acc, memory_mb, load_ms, batches, lat, notes, source):
+    return {"name": name, "accuracy": acc, "memory_mb": memory_mb, "load_latency_ms": load_ms,
+            "max_batch": batches[-1], "latency_fit": "linear", "latency_ms": lat, "source": source,
+            "provenance": notes}
+
+
+def sbs_resnet_family():
     variants = []
     for table6, name, acc, acc_note, g, g_note, params, params_note in zoo_architectures():
         if table6 != "ResNet":
             continue
-        by_iv3 = g / G_INCEPTION_V3
-        lat = {}
-        for t in C5:
-            lat[t + ".cpu"] = proportional(K_C5[t + ".cpu"] * g, SBS_BATCHES)
-        for t, c in zip(M5, C5):
-            lat[t + ".cpu"] = proportional(K_C5[c + ".cpu"] * g * M5_OVER_C5, SBS_BATCHES)
-        for t, ms in zip(T2, iv3_t2_ms):
-            lat[t + ".cpu"] = proportional(ms * by_iv3, SBS_BATCHES)
-        lat["lambda"] = [[1, r3(iv3_lambda_ms * by_iv3)]]
-        lat["k80"] = linear_points(K80_A, K80_K * g, SBS_BATCHES)
-        lat["v100"] = linear_points(V100_A, V100_K * g, SBS_BATCHES)
-        t4_k = V100_K * PEAK_TFLOPS["v100"] / PEAK_TFLOPS["t4"]
-        lat["t4"] = linear_points(V100_A, t4_k * g, SBS_BATCHES)
-        lat["neuroncore"] = proportional(K_ZOO_NEURON * g, SBS_BATCHES)
-        size = weights_mb(params)
-        c5_rates = ", ".join(f"{t} {K_C5[t + '.cpu']:.2f}" for t in C5)
-        latency_note = (
-            f"derived: from {g:.3f} GMAC per query ({g_note}): c5 at MArk's Inception-v3 ms/GMAC per size "
-            f"({c5_rates}; MArk public code capacities), latency x batch "
-            f"(MArk section 3.4); m5 = the c5 of the same size x {M5_OVER_C5} (base clocks); t2 = MArk Table 3's "
-            f"bursted Inception-v3 latency x {by_iv3:.3f} (GMAC ratio to Inception-v3's 5.72); lambda = MArk Table 2's "
-            f"Inception-v3 380 ms at 3008 MB x {by_iv3:.3f}, one query per invocation; k80 the project's K80 line "
-            f"{K80_A:.1f} + {K80_K:.4f} ms/GMAC x batch; v100 the project's TensorRT line {V100_A:.3f} + "
-            f"{V100_K:.4f} ms/GMAC x batch (INFaaS Table 2 and section 6.2); t4 the same overhead and ms/GMAC x "
-            f"{PEAK_TFLOPS['v100']} / {PEAK_TFLOPS['t4']} peak FP32 TFLOPS (the Proteus catalog's rule); neuroncore "
-            f"{K_ZOO_NEURON:.3f} ms/GMAC x batch (INFaaS Table 2's Neuron ResNet50, as the INFaaS zoo)")
-        variants.append({
-            "name": f"cloud-{name}", "accuracy": acc, "memory_mb": memory_of(params), "load_latency_ms": load_of(size),
-            "max_batch": SBS_BATCHES[-1], "latency_fit": "linear", "latency_ms": lat,
-            "source": f"INFaaS Table 6 ({table6}); {acc_note.split(': ', 1)[1]}; compute: {g_note}",
-            "provenance": {
-                "accuracy": acc_note, "latency": latency_note,
-                "memory": MEMORY_NOTE + f" ({params}M parameters, {params_note})", "load_latency": LOAD_NOTE,
-                "max_batch": "assumed: 16, the largest batch the K80 line of the MArk catalog profiles (MArk section 5.1 "
-                             "tunes GPU batches of 8 and 16)",
-            },
-        })
+        lat, note = sbs_gmac_lines(g, SBS_BATCHES)
+        notes = {"accuracy": acc_note, "latency": note + f" ({g_note})",
+                 "memory": MEMORY_NOTE + f" ({params}M parameters, {params_note})", "load_latency": LOAD_NOTE,
+                 "max_batch": "assumed: 16, the largest batch the K80 line of the MArk catalog profiles (MArk section "
+                              "5.1 tunes GPU batches of 8 and 16)"}
+        variants.append(sbs_variant(f"cloud-{name}", acc, memory_of(params), load_of(weights_mb(params)), SBS_BATCHES,
+                                    lat, notes, f"INFaaS Table 6 ({table6}); {acc_note.split(': ', 1)[1]}; compute: {g_note}"))
+    src = ("The project's side-by-side world: INFaaS Table 6's ResNet architectures (torchvision accuracy and "
+           "compute) on the device lines of the MArk, INFaaS and Proteus catalogs")
+    return {"name": "cloud_resnet", "task": "image-classification", "source": src, "variants": variants}
+
+
+# The stages of InferLine's Social Media and Video Monitoring pipelines (the
+# side-by-side pipeline day's).
+SBS_PIPELINE_STAGES = ["preprocess", "inception_v3", "lang_id", "tf_nmt", "categorizer", "yolov3", "vehicle_id",
+                       "person_id", "openalpr"]
+
+
+def sbs_pipeline_families():
+    """InferLine's pipeline stages (its catalog's models, the same compute,
+    accuracy, memory and load time) moved onto the AWS device lines."""
+    by_name = {f["name"]: f["variants"][0] for f in inferline_catalog()["families"]}
+    families = []
+    for stage in SBS_PIPELINE_STAGES:
+        family = "inferline_" + stage
+        v = by_name[family]
+        cpu_ms = {"preprocess": 5.0, "openalpr": OPENALPR_MS}.get(stage)
+        if cpu_ms is not None:
+            lat, note = sbs_cpu_only_lines(cpu_ms, SBS_PIPELINE_BATCHES)
+        else:
+            g = v["latency_ms"][INFERLINE_CPU][0][1] / K_P2_CPU  # the compute InferLine's CPU line was built from
+            lat, note = sbs_gmac_lines(g, SBS_PIPELINE_BATCHES)
+        notes = dict(v["provenance"], latency=note, max_batch=INFERLINE_MAX_BATCH_NOTE)
+        variant = sbs_variant(v["name"].replace("inferline-", "cloud-"), v["accuracy"], v["memory_mb"],
+                              v["load_latency_ms"], SBS_PIPELINE_BATCHES, lat, notes, v["source"])
+        families.append({"name": "cloud_" + stage, "task": next(f["task"] for f in inferline_catalog()["families"]
+                                                                  if f["name"] == family),
+                         "source": v["source"], "variants": [variant]})
+    return families
+
+
+def side_by_side_catalog():
     return {
-        "description": ("The side-by-side world's image-classification family: five ResNet variants (ResNet-18 to "
-                        "ResNet-152, torchvision ImageNet top-1 69.8-78.3 %) profiled on c5, m5 and t2 CPUs, Lambda, "
-                        "p2.xlarge (K80), p3.2xlarge (V100), g4dn.xlarge (T4) and inf1 (NeuronCore), each by a device "
-                        "line another project catalog states (see provenance). One variant serves every device, so a "
-                        "policy's choice is the accuracy (Proteus, INFaaS) and the hardware (all four)."),
-        "source": src,
-        "families": [{"name": "cloud_resnet", "task": "image-classification", "source": src, "variants": variants}],
+        "description": ("The side-by-side world's models (issue 17) on the AWS catalog's devices: the image-"
+                        "classification family cloud_resnet, five ResNet variants (ResNet-18 to ResNet-152, torchvision "
+                        "ImageNet top-1 69.8-78.3 %), and InferLine's pipeline stages (cloud_<stage>, one variant each), "
+                        "profiled on c5, m5 and t2 CPUs, Lambda, p2.xlarge (K80), p3.2xlarge (V100), g4dn.xlarge (T4) "
+                        "and inf1 (NeuronCore), each by a device line another project catalog states (see "
+                        "provenance); the CPU-only stages (preprocess, OpenALPR) on CPUs and Lambda only. One variant "
+                        "serves every device, so a policy's choice is the accuracy (Proteus, INFaaS) and the hardware "
+                        "(all four)."),
+        "source": "the project's catalogs (INFaaS zoo, MArk, InferLine, Proteus device lines)",
+        "families": [sbs_resnet_family()] + sbs_pipeline_families(),
     }
 
 
