@@ -7,6 +7,8 @@ usage() {
 usage: scripts/plot.sh RUN_DIR [--out DIR]
        scripts/plot.sh SWEEP_CSV [--x COLUMN] [--y METRIC]... [--group COLUMN] [--out FILE.png|DIR]
                        [--keep-data DIR]
+       scripts/plot.sh SWEEP_CSV --scatter XMETRIC YMETRIC [--logx | --logx=auto] [--out FILE.png|DIR]
+                       [--keep-data DIR]
 
 RUN_DIR is what `servesim run --out RUN_DIR` wrote: <label>/timeseries.csv per policy
 and comparison.csv. Writes into DIR (default RUN_DIR/plots):
@@ -14,6 +16,8 @@ and comparison.csv. Writes into DIR (default RUN_DIR/plots):
   cost_per_hour.png   one time series each, one line per policy (rows with app == "all")
   timeseries.png      the five above stacked on one time axis
   comparison.png      bars per policy: SLO attainment %, p99 latency, cost
+Past eight policies the colours repeat with dashed, then dotted lines. A sweep's point
+folder (OUT_DIR/seed=1, say) is such a folder.
 
 SWEEP_CSV is what scripts/sweep.sh writes (or `servesim collect` prints): each METRIC
 against the swept parameter, one line per policy label, one PNG per metric.
@@ -24,6 +28,14 @@ against the swept parameter, one line per policy label, one PNG per metric.
     there; else draws the mean of the rows that share a point (seeds), without bars, one
     line per label (the last part of run_dir).
   In a sweep over several grids, each value of the other grids gets its own line.
+
+--scatter XMETRIC YMETRIC: one labelled point per row of sweep_points.csv (a policy label,
+  plus the other grid values in a sweep over a grid), at XMETRIC.mean, YMETRIC.mean, with
+  both 95 % intervals as bars (none where a row has a single seed; cut at 0 when no mean
+  is negative, and at 1 for a fraction), e.g. --scatter cost.per_million_on_time
+  slo_attainment: cost against SLO attainment, one point per policy. Rows without a value
+  of either metric are named in the title, not drawn.
+  Default output: the CSV's folder, scatter_<YMETRIC>_vs_<XMETRIC>.png.
 options:
   --x COLUMN       the x axis (default: the first grid column, before label or run_dir);
                    numbers are placed to scale, anything else as categories
@@ -33,7 +45,10 @@ options:
   --out FILE.png   the figure, with one --y; --out DIR: where figures go. Default: the
                    CSV's folder, plot_<METRIC>_vs_<X>.png
   --keep-data DIR  also copy the gnuplot scripts and data files (x, y, ci95 or NaN,
-                   values, x label per line) into DIR
+                   values, x label per line; with --scatter, one file per point: x, y, x
+                   low, x high, y low, y high, name) into DIR
+  --logx           with --scatter, a logarithmic x axis; --logx=auto: logarithmic when
+                   every x is positive and the largest is over 10 times the smallest
 Titles and y labels name the metric and its unit (queries/s, ms, $, fraction, %, ...).
 
 Exit status: 0 done, 1 gnuplot failed, 2 bad arguments or input (e.g. a missing column).
@@ -47,10 +62,13 @@ command -v gnuplot >/dev/null || die "gnuplot not found (scripts/deps.sh install
 # The metrics a sweep plot draws when no --y is given.
 default_metrics=(slo_attainment goodput_qps latency_ms.p99 cost.total effective_accuracy)
 
-input="" out="" xcol="" gcol="" keep="" ycols=()
+input="" out="" xcol="" gcol="" keep="" ycols=() scatter=() logx=off
 while (($#)); do
   case $1 in
     -h|--help) usage; exit 0 ;;
+    --scatter) (($# >= 3)) || die "--scatter needs two metrics, XMETRIC YMETRIC"; scatter=("$2" "$3"); shift 3 ;;
+    --logx) logx=on; shift ;;
+    --logx=auto) logx=auto; shift ;;
     --out|-o) (($# >= 2)) || die "$1 needs a value"; out=$2; shift 2 ;;
     --x) (($# >= 2)) || die "--x needs a column"; xcol=$2; shift 2 ;;
     --y) (($# >= 2)) || die "--y needs a column"; ycols+=("$2"); shift 2 ;;
@@ -133,8 +151,8 @@ run_gnuplot() {  # SCRIPT_FILE OUTPUT
 # --- run folder ----------------------------------------------------------------
 plot_run_dir() {
   local dir=${input%/} labels=() label
-  [[ -z $xcol && ${#ycols[@]} == 0 && -z $gcol && -z $keep ]] ||
-    die "--x/--y/--group/--keep-data apply to a sweep CSV, not a run folder"
+  [[ -z $xcol && ${#ycols[@]} == 0 && -z $gcol && -z $keep && ${#scatter[@]} == 0 ]] ||
+    die "--x/--y/--group/--keep-data/--scatter apply to a sweep CSV, not a run folder"
   out=${out:-$dir/plots}
   # Policies in the comparison table's order, then any other run folder.
   if [[ -f $dir/comparison.csv ]]; then
@@ -177,10 +195,12 @@ plot_run_dir() {
   elif awk -v e="$end_s" 'BEGIN { exit !(e > 600) }'; then unit=min scale=60
   else unit=s scale=1; fi
 
-  # Figures are titled with the scenario's name, else the folder's.
+  # Figures are titled with the scenario's name (from comparison.csv, else
+  # from a summary: a run that failed writes no comparison.csv), else the folder's.
   local name
   name=$(awk "$awk_csv"'NR == 1 { read_header($0); if (!("scenario" in COL)) exit; s = COL["scenario"]; next }
                         { csv_split($0, F); print F[s]; exit }' "$dir/comparison.csv" 2>/dev/null || true)
+  [[ -n $name ]] || name=$(sed -n 's/^  "scenario": "\(.*\)",$/\1/p' "$dir/${labels[0]}/summary.json" 2>/dev/null | head -n1)
   [[ -n $name ]] || name=$(basename "$(cd "$dir" && pwd)")
   # metric: file stem, data column, y label, title
   local metrics=(
@@ -190,10 +210,12 @@ plot_run_dir() {
     "effective_accuracy|5|accuracy (% of the family's best)|Effective accuracy of served queries"
     "cost_per_hour|6|dollars / hour|Cost rate"
   )
+  # The palette has eight colours: policies 9-16 reuse them dashed, 17-24 dotted.
   plot_lines() {  # COLUMN -> a gnuplot plot command over all policies
     local col=$1 cmd="plot" k
     for k in "${!labels[@]}"; do
-      cmd+=" '$tmp/ts$((k + 1)).dat' using (\$1/$scale):$col with lines lt $((k + 1)) title $(gp_quote "${labels[k]}"),"
+      cmd+=" '$tmp/ts$((k + 1)).dat' using (\$1/$scale):$col with lines lt $((k + 1)) dt $((k / 8 % 3 + 1))"
+      cmd+=" title $(gp_quote "${labels[k]}"),"
     done
     echo "${cmd%,}"
   }
@@ -214,13 +236,17 @@ plot_run_dir() {
     run_gnuplot "$tmp/$stem.gp" "$out/$stem.png"
   done
 
-  # All five on one time axis; the legend once, on top.
+  # All five on one time axis, each panel with its legend in one column right
+  # of it (gnuplot would wrap a long one into the plot); a panel grows with
+  # the policies so that the legend fits.
+  local panel_px=$((${#labels[@]} * 18 + 100))
+  ((panel_px >= 280)) || panel_px=280
   {
-    terminal 1100 1400
+    terminal 1100 $((panel_px * 5))
     echo "$palette"
     echo "set output $(gp_quote "$out/timeseries.png")"
-    echo "set multiplot layout 5,1 title $(gp_quote "$name: time series per policy") margins 0.08,0.84,0.05,0.95 spacing 0,0.045"
-    echo "set key outside right top vertical nobox"
+    echo "set multiplot layout 5,1 title $(gp_quote "$name: time series per policy") margins 0.08,0.80,0.05,0.95 spacing 0,0.045"
+    echo "set key outside right top vertical nobox maxrows ${#labels[@]}"
     for m in "${metrics[@]}"; do
       IFS='|' read -r stem col ylabel title <<<"$m"
       echo "set title $(gp_quote "$title")"
@@ -390,15 +416,21 @@ grid_columns() {  # CSV KIND
     STOP="$([[ $2 == points ]] && echo label || echo run_dir)" "$1"
 }
 
-plot_sweep() {
-  local csv=$input kind=runs
-  if head -n1 "$csv" | grep -q '\.ci95\(,\|$\)'; then
-    kind=points
-  elif [[ $(basename "$csv") != sweep_points.csv && -f $(dirname "$csv")/sweep_points.csv ]]; then
-    # sweep.sh writes both; the per-point one has the intervals.
-    csv=$(dirname "$csv")/sweep_points.csv kind=points
-    echo "plot.sh: using $csv (means and 95 % intervals over seeds)" >&2
+# The per-point CSV with the intervals: CSV itself, or the sweep_points.csv
+# sweep.sh wrote beside a per-run one; empty when there is none.
+points_csv() {  # CSV
+  if head -n1 "$1" | grep -q '\.ci95\(,\|$\)'; then
+    echo "$1"
+  elif [[ $(basename "$1") != sweep_points.csv && -f $(dirname "$1")/sweep_points.csv ]]; then
+    echo "plot.sh: using $(dirname "$1")/sweep_points.csv (means and 95 % intervals over seeds)" >&2
+    echo "$(dirname "$1")/sweep_points.csv"
   fi
+}
+
+plot_sweep() {
+  local csv=$input kind=runs points
+  points=$(points_csv "$csv")
+  [[ -z $points ]] || csv=$points kind=points
   if [[ -z $xcol ]]; then
     xcol=$(grid_columns "$csv" "$kind" | head -n1)
     [[ -n $xcol ]] || die "$csv: no grid column before $([[ $kind == points ]] && echo label || echo run_dir); give --x COLUMN"
@@ -421,8 +453,140 @@ plot_sweep() {
   done
 }
 
+# --- scatter of two metrics ---------------------------------------------------
+# One point per row of a per-point CSV: "name<TAB>x<TAB>y<TAB>x ci95<TAB>y ci95"
+# (0 where a row has one seed), the name being the label and the other grid
+# values; rows lacking either mean (a cost per on-time query with none on
+# time) come out as "-<TAB>name", to be named, not drawn.
+scatter_tsv() {  # CSV X Y
+  awk "$awk_csv"'
+    NR == 1 {
+      read_header($0)
+      l = need("label"); xm = need(X ".mean"); xe = need(X ".ci95"); ym = need(Y ".mean"); ye = need(Y ".ci95")
+      next
+    }
+    {
+      csv_split($0, F)
+      name = F[l]
+      for (i = 1; i < l; i++) name = name ", " H[i] "=" F[i]
+      if (F[xm] == "" || F[ym] == "") { print "-\t" name; next }
+      split(xm " " xe " " ym " " ye, cols, " ")
+      for (i = 1; i <= 4; i++) {
+        v = F[cols[i]]
+        if (v != "" && !numeric(v)) { printf "plot.sh: %s line %d: %s = \"%s\" is not a number\n", FILENAME, NR, H[cols[i]], v > "/dev/stderr"; exit 2 }
+      }
+      printf "%s\t%s\t%s\t%s\t%s\n", name, F[xm], F[ym], F[xe] == "" ? 0 : F[xe], F[ye] == "" ? 0 : F[ye]
+    }' X="$2" Y="$3" "$1"
+}
+
+# Whether --logx=auto asks for a logarithmic x: every x positive and the
+# largest over ten times the smallest (costs spanning decades).
+scatter_wants_logx() {  # POINTS_TSV
+  awk -F'\t' '$1 != "-" { if ($2 <= 0) bad = 1; if (n++ == 0 || $2 < lo) lo = $2; if ($2 > hi) hi = $2 }
+               END { exit !(n > 0 && !bad && hi > 10 * lo) }' "$1"
+}
+
+# How far the bars may reach, "XLO YLO YHI" (-inf, inf: no limit). A
+# Student-t interval over few seeds can reach past what the metric can be:
+# bars are cut at 0 when no mean is negative, at 1 for a fraction (SLO
+# attainment), and on a log axis at half the smallest x, the axis' left end.
+scatter_bar_limits() {  # POINTS_TSV LOG YKEY
+  awk -F'\t' -v uselog="$2" -v fraction="$([[ $(metric_unit "$3") == fraction ]] && echo 1 || echo 0)" '
+    $1 == "-" { next }
+    n++ == 0 || $2 < xmin { xmin = $2 }
+    $2 < 0 { xneg = 1 } $3 < 0 { yneg = 1 }
+    END {
+      printf "%s %s %s\n", uselog ? sprintf("%.10g", xmin / 2) : (xneg ? "-inf" : 0), yneg ? "-inf" : 0,
+             fraction ? 1 : "inf"
+    }' "$1"
+}
+
+# One data file per point, STEM_<i>.dat (its own colour, symbol and legend
+# entry): x, y, the bars' ends, the name. Prints the gnuplot plot command.
+scatter_point_files() {  # POINTS_TSV STEM XLO YLO YHI
+  local i=0 cmd="plot" name x y ex ey symbols=(7 5 9 11 13 15)
+  while IFS=$'\t' read -r name x y ex ey; do
+    [[ $name != - ]] || continue
+    i=$((i + 1))
+    awk -v x="$x" -v y="$y" -v ex="$ex" -v ey="$ey" -v xlo="$3" -v ylo="$4" -v yhi="$5" -v name="$name" '
+      function cut(v, lo, hi) { return (lo != "-inf" && v < lo) ? lo : (hi != "inf" && v > hi) ? hi : v }
+      BEGIN {
+        printf "%.10g\t%.10g\t%.10g\t%.10g\t%.10g\t%.10g\t\"%s\"\n", x, y, cut(x - ex, xlo, "inf"), x + ex,
+               cut(y - ey, ylo, "inf"), cut(y + ey, "-inf", yhi), name
+      }' >"$tmp/${2}_$i.dat"
+    cmd+=" '$tmp/${2}_$i.dat' using 1:2:3:4:5:6 with xyerrorbars lt $i dt 1 pt ${symbols[(i - 1) % 6]} ps 1.4"
+    cmd+=" title $(gp_quote "$name"),"
+    cmd+=" '' using 1:2:7 with labels left offset char 0.7,0.6 font ',9' tc lt $i notitle,"
+  done <"$1"
+  echo "${cmd%,}"
+}
+
+# The axes: the bars' extent and a margin for the labels, never past a limit.
+scatter_ranges() {  # STEM LOG XLO YLO
+  cat "$tmp/$1"_*.dat | awk -F'\t' -v uselog="$2" -v xlo="$3" -v ylo="$4" '
+    function padded(lo, hi, bound, axis,    pad) {
+      pad = (hi > lo ? hi - lo : (hi != 0 ? hi : 1)) * 0.08
+      lo = lo - pad; if (bound != "-inf" && lo < bound) lo = bound
+      printf "set %srange [%.10g:%.10g]\n", axis, lo, hi + 2 * pad
+    }
+    NR == 1 || $3 < x0 { x0 = $3 } NR == 1 || $4 > x1 { x1 = $4 }
+    NR == 1 || $5 < y0 { y0 = $5 } NR == 1 || $6 > y1 { y1 = $6 }
+    END {
+      if (uselog) printf "set logscale x\nset xrange [%.10g:%.10g]\n", xlo, x1 * 2
+      else padded(x0, x1, xlo, "x")
+      padded(y0, y1, ylo, "y")
+    }'
+}
+
+plot_scatter() {
+  local csv xkey=${scatter[0]} ykey=${scatter[1]} png
+  [[ -z $xcol && ${#ycols[@]} == 0 && -z $gcol ]] || die "--x/--y/--group do not go with --scatter"
+  csv=$(points_csv "$input")
+  [[ -n $csv ]] || die "$input: --scatter needs a sweep_points.csv (<metric>.mean and .ci95 columns)"
+  png=$(dirname "$csv")/scatter_$(safe_name "$ykey")_vs_$(safe_name "$xkey").png
+  if [[ $out == *.png ]]; then
+    png=$out
+  elif [[ -n $out ]]; then
+    mkdir -p "$out" || die "cannot create $out"
+    png=$out/$(basename "$png")
+  fi
+  [[ -z $keep ]] || mkdir -p "$keep" || die "cannot create $keep"
+  local points=$tmp/scatter.tsv stem log=0 xlo ylo yhi
+  scatter_tsv "$csv" "$xkey" "$ykey" >"$points" || exit 2
+  grep -qv '^-'$'\t' "$points" || die "$csv: no row with values of both \"$xkey\" and \"$ykey\""
+  [[ $logx == on ]] && log=1
+  [[ $logx == auto ]] && scatter_wants_logx "$points" && log=1
+  read -r xlo ylo yhi < <(scatter_bar_limits "$points" "$log" "$ykey")
+  stem=$(basename "$png" .png)
+
+  local xlabel=$xkey ylabel=$ykey unit skipped
+  unit=$(metric_unit "$xkey"); [[ -z $unit ]] || xlabel="$xkey ($unit)"
+  unit=$(metric_unit "$ykey"); [[ -z $unit ]] || ylabel="$ykey ($unit)"
+  local subtitle="$(basename "$csv"): mean over seeds, bars: 95 % confidence interval, cut at the bounds of the metric"
+  skipped=$(awk -F'\t' '$1 == "-" { printf "%s%s", n++ ? ", " : "", $2 }' "$points")
+  [[ -z $skipped ]] || subtitle+="; not drawn (no value): $skipped"
+  local plot_command
+  plot_command=$(scatter_point_files "$points" "$stem" "$xlo" "$ylo" "$yhi")
+  {
+    terminal 1100 700
+    echo "$palette"
+    echo "set datafile separator tab"
+    echo "set output $(gp_quote "$png")"
+    echo "set title $(gp_quote "$ykey against $xkey") . \"\\n\" . $(gp_quote "$subtitle")"
+    echo "set xlabel $(gp_quote "$xlabel")"
+    echo "set ylabel $(gp_quote "$ylabel")"
+    scatter_ranges "$stem" "$log" "$xlo" "$ylo"
+    echo "$plot_command"
+  } >"$tmp/$stem.gp"
+  [[ -z $keep ]] || cp "$tmp/$stem.gp" "$tmp/${stem}"_*.dat "$keep/"
+  run_gnuplot "$tmp/$stem.gp" "$png"
+}
+
+[[ $logx == off || ${#scatter[@]} == 2 ]] || die "--logx goes with --scatter"
 if [[ -d $input ]]; then
   plot_run_dir
+elif [[ -f $input && ${#scatter[@]} == 2 ]]; then
+  plot_scatter
 elif [[ -f $input ]]; then
   plot_sweep
 else

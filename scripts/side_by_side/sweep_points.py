@@ -1,0 +1,86 @@
+"""sweep_points.csv as `servesim collect --points` writes it: one row per
+policy label, and for every numeric summary key its mean, sd, n and ci95 over
+the seeds (docs/scenario.md, "Sweep outputs")."""
+
+import csv
+import math
+from dataclasses import dataclass
+
+from input_error import InputError
+
+_SUFFIXES = (".mean", ".sd", ".n", ".ci95")
+
+
+@dataclass(frozen=True)
+class Stat:
+    mean: float | None  # None: no seed had a value (a p99 with nothing completed)
+    ci95: float | None  # None with fewer than two values
+    n: int
+
+
+NO_VALUE = Stat(None, None, 0)
+
+
+@dataclass(frozen=True)
+class PolicyPoint:
+    label: str
+    policy: str
+    runs: int    # seeds with a result
+    stats: dict  # summary key -> Stat
+
+    def stat(self, key):
+        return self.stats.get(key, NO_VALUE)
+
+
+def _number(text, path, line, column):
+    if text == "":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise InputError(f'{path}: line {line}: {column} = "{text}" is not a number')
+    return value
+
+
+def _keys(header):
+    """The summary keys with all four columns, and where each column is."""
+    index = {name: i for i, name in reversed(list(enumerate(header)))}
+    keys = [c[: -len(".mean")] for c in header if c.endswith(".mean")]
+    return [k for k in keys if all(k + s in index for s in _SUFFIXES)], index
+
+
+def read_sweep_points(path):
+    """The rows by label, in the file's order."""
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            rows = list(csv.reader(f))
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file (scripts/sweep.sh writes it)") from None
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise InputError(f"{path}: cannot read ({e})") from None
+    if not rows:
+        raise InputError(f"{path}: empty, no header")
+    header = rows[0]
+    keys, index = _keys(header)
+    for column in ("label", "policy", "runs"):
+        if column not in index:
+            raise InputError(f'{path}: no column "{column}"')
+    points = {}
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(header):
+            raise InputError(f"{path}: line {line}: {len(row)} fields, the header has {len(header)}")
+        label = row[index["label"]]
+        if label in points:
+            # A sweep over a grid has a row per grid point: not one policy's result.
+            raise InputError(f'{path}: line {line}: label "{label}" again (one row per policy expected, no --grid)')
+        stats = {}
+        for key in keys:
+            n = _number(row[index[key + ".n"]], path, line, key + ".n")
+            stats[key] = Stat(_number(row[index[key + ".mean"]], path, line, key + ".mean"),
+                              _number(row[index[key + ".ci95"]], path, line, key + ".ci95"),
+                              int(n or 0))
+        runs = _number(row[index["runs"]], path, line, "runs")
+        points[label] = PolicyPoint(label, row[index["policy"]], int(runs or 0), stats)
+    return points
