@@ -14,7 +14,11 @@
 # The scenarios: static (1000 QPS Poisson on 16 fixed replicas: the engine
 # alone), infaas (Figure 5's world on a real 1000-QPS-mean diurnal day, with
 # autoscaling), proteus (the end-to-end 40-device world on the same day).
-#   scripts/bench.sh [--report-only] [NAME...]   NAME: static, infaas, proteus (default: all)
+# side_by_side (only when named; about 40 minutes): every policy of every
+# configs/scenarios/side_by_side/ scenario alone for its full simulated day on
+# one core, each against the same 2-minute target (issue 17).
+#   scripts/bench.sh [--report-only] [NAME...]   NAME: static, infaas, proteus (default: all three),
+#                                                side_by_side
 #   --report-only         print the numbers; exit 0 whether or not targets are met
 #   BENCH_MIN_TIME=0.05   seconds per micro-benchmark (default 0.05); a benchmark with
 #                         fixed iterations ignores it (inferline_planner_bench: 3 plans
@@ -33,14 +37,16 @@ min_static_rate=2000000  # simulated queries per wall second, static
 
 report_only=false
 names=()
+side_by_side=false
 for arg in "$@"; do
   case $arg in
     --report-only) report_only=true ;;
     static | infaas | proteus) names+=("$arg") ;;
-    *) echo "usage: scripts/bench.sh [--report-only] [static|infaas|proteus ...]" >&2; exit 1 ;;
+    side_by_side) side_by_side=true ;;
+    *) echo "usage: scripts/bench.sh [--report-only] [static|infaas|proteus|side_by_side ...]" >&2; exit 1 ;;
   esac
 done
-((${#names[@]} > 0)) || names=(static infaas proteus)
+((${#names[@]} > 0)) || $side_by_side || names=(static infaas proteus)
 
 bench_targets=()
 for src in bench/*_bench.cpp; do
@@ -70,7 +76,7 @@ echo
 echo "== end to end (1 core)"
 printf '%-8s %-4s %12s %11s %9s %12s %14s\n' policy sim queries events wall_s queries/s peak_rss_mib
 missed=0
-for name in "${names[@]}"; do
+for name in "${names[@]+"${names[@]}"}"; do
   e2e "$name" 1h
   e2e "$name" 24h --set duration_s=86400
   e2e "$name" 48h --set duration_s=172800
@@ -84,7 +90,7 @@ for name in "${names[@]}"; do
 done
 
 echo
-for name in "${names[@]}"; do
+for name in "${names[@]+"${names[@]}"}"; do
   t1=$(run_dir "$name" 1h)/timing.json
   t24=$(run_dir "$name" 24h)/timing.json
   t48=$(run_dir "$name" 48h)/timing.json
@@ -107,5 +113,24 @@ for name in "${names[@]}"; do
       exit failed
     }' || missed=1
 done
+if $side_by_side; then
+  echo
+  echo "== side by side: each policy's full day alone (1 core; target <= $max_day_wall_s s)"
+  printf '%-14s %-16s %12s %11s %9s %12s %14s\n' scenario policy queries events wall_s queries/s peak_rss_mib
+  for scenario in configs/scenarios/side_by_side/*.json; do
+    name=$(basename "$scenario" .json)
+    labels=$(sed -n 's/^ *"label": "\(.*\)",\{0,1\}$/\1/p' "$scenario")
+    for label in $labels; do
+      out="$tmp/sbs-$name-$label"
+      "$build_dir/servesim" run "$scenario" --quiet --jobs 1 --policy "$label" --out "$out" >/dev/null
+      t="$out/$label/timing.json"
+      wall=$(field "$t" wall_s)
+      printf '%-14s %-16s %12s %11s %9.2f %12.0f %14.2f' "$name" "$label" \
+        "$(grep -m1 '"arrived"' "$out/$label/summary.json" | tr -dc 0-9)" "$(field "$t" events)" "$wall" \
+        "$(field "$t" queries_per_wall_s)" "$(field "$t" process_peak_rss_mib)"
+      if awk -v w="$wall" -v m="$max_day_wall_s" 'BEGIN { exit !(w <= m) }'; then echo "  ok"; else echo "  MISSED"; missed=1; fi
+    done
+  done
+fi
 if $report_only; then exit 0; fi
 exit "$missed"
