@@ -52,9 +52,8 @@ class PerStagePolicy final : public Policy {
   void on_offline_submitted(OfflineJobId job, ClusterControl& control, const ClusterView& view) override;
   void report(PolicyCounters& out) const override { inner_->report(out); }
 
-  const StageApplications& stages() const { return stages_; }
+  // The world the inner policy was built with.
   const SimulationConfig& inner_world() const { return *world_; }
-  const Policy& inner() const { return *inner_; }
 
  private:
   // Calls f(control, view) on the inner policy with the translating wrappers.
