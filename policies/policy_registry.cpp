@@ -6,6 +6,7 @@
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
 #include "policies/inferline/inferline_policy.hpp"
 #include "policies/mark/mark_policy.hpp"
+#include "policies/per_stage/per_stage_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
 #include "policies/sagemaker/sagemaker_policy.hpp"
 #include "policies/static/static_policy.hpp"
@@ -68,6 +69,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<sagemaker::SagemakerPolicy>(params, context);
+       }},
+      {"per-stage", "a single-model policy (\"policy\": mark, sagemaker, proteus, sommelier, clipper-ha, clipper-ht, infaas) applied to each stage of the pipelines as an application of its own, the end-to-end SLO split over the stages (\"slo_split\": fastest_latency or equal); stage deadlines for batching",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<per_stage::PerStagePolicy>(params, context);
        }},
   };
 }

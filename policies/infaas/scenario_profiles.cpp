@@ -2,18 +2,15 @@
 
 #include <set>
 
+#include "sim/serving/pipeline_paths.hpp"
+
 namespace servesim::infaas {
 namespace {
 
 // The number of stages on the pipeline's longest path.
 std::uint32_t pipeline_depth(const Pipeline& pipeline) {
-  std::vector<std::uint32_t> depth(pipeline.stages().size(), 1);
-  std::uint32_t deepest = 1;
-  for (StageId s : pipeline.topological_order()) {
-    deepest = std::max(deepest, depth[s]);
-    for (const PipelineEdge& e : pipeline.out_edges(s)) depth[e.to] = std::max(depth[e.to], depth[s] + 1);
-  }
-  return deepest;
+  const std::vector<std::int64_t> one_each(pipeline.stages().size(), 1);
+  return static_cast<std::uint32_t>(longest_path(pipeline, one_each));
 }
 
 // Device types the policy's workers can have: the worker types', the initial

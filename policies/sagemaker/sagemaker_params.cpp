@@ -13,20 +13,15 @@
 namespace servesim::sagemaker {
 namespace {
 
-// The one application this policy serves: a scenario with several, or with a
-// pipeline of several stages, is not section 5.1's setting.
-AppId the_application(const JsonNode& params, const SimulationConfig& world) {
-  const std::string where = params.file() + ": applications";
-  if (world.applications.size() != 1) {
-    throw InputError(where, "policy \"sagemaker\" serves one application (one SageMaker endpoint); the scenario has " +
-                                std::to_string(world.applications.size()));
-  }
-  if (world.applications[0].pipeline.stages().size() != 1) {
-    throw InputError(where + "[0]", "policy \"sagemaker\" serves a one-model application; \"" +
-                                        world.applications[0].name + "\" is a pipeline of " +
-                                        std::to_string(world.applications[0].pipeline.stages().size()) + " stages");
-  }
-  return 0;
+// An endpoint hosts one model: a pipeline of several stages is not section
+// 5.1's setting.
+void check_one_model(const JsonNode& params, const SimulationConfig& world, AppId a) {
+  const Application& app = world.applications[a];
+  if (app.pipeline.stages().size() == 1) return;
+  throw InputError(params.file() + ": applications[" + std::to_string(a) + "]",
+                   "policy \"sagemaker\" serves one-model applications; \"" + app.name + "\" is a pipeline of " +
+                       std::to_string(app.pipeline.stages().size()) +
+                       " stages (policy \"per-stage\" applies it to each stage)");
 }
 
 VariantId parse_variant(const JsonNode& params, const SimulationConfig& world, const Application& app) {
@@ -89,62 +84,81 @@ std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world
   return best;
 }
 
-SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world) {
-  params.expect_object({"instance_type", "instance_family", "variant", "over_provisioning", "scale_out_points",
-                        "scale_in_points", "scale_in_ratio", "scale_out_cooldown_s", "scale_in_cooldown_s",
-                        "min_instances", "initial_instances", "market"});
-  SagemakerParams p;
-  p.app = the_application(params, world);
-  const Application& app = world.applications[p.app];
-  p.variant = parse_variant(params, world, app);
-  const std::string& variant_name = world.models->variant(p.variant).name;
+namespace {
 
+InstanceTypeId parse_instance_type(const JsonNode& params, const SimulationConfig& world, const Application& app,
+                                   VariantId variant) {
+  const std::string& variant_name = world.models->variant(variant).name;
   if (params.has("instance_type")) {
     const JsonNode node = params.at("instance_type");
     if (params.has("instance_family")) node.fail("give instance_type or instance_family, not both");
     const InstanceTypeId t = instance_type_of(node, *world.hardware);
     const InstanceType& type = world.hardware->instance_type(t);
-    if (!serving_profile(world, p.variant, type)) {
+    if (!serving_profile(world, variant, type)) {
       node.fail("variant \"" + variant_name + "\" is not profiled on " + type.name + "'s device \"" +
                 serving_device_name(world, type) + "\"");
     }
-    p.instance_type = t;
-  } else {
-    const std::string family = params.string_or("instance_family", "c5");
-    const auto t = cheapest_per_request(world, p.variant, family, app.slo);
-    if (!t) {
-      const JsonNode& at = params.has("instance_family") ? params.at("instance_family") : params;
-      at.fail("no instance type of family \"" + family + "\" serves variant \"" + variant_name +
-              "\" within the SLO (" + ms_text(app.slo) + " ms) at batch 1: name instance_type");
-    }
-    p.instance_type = *t;
+    return t;
   }
-  p.batch1_latency = serving_profile(world, p.variant, world.hardware->instance_type(p.instance_type))->at(1);
-  p.capacity_per_minute = 60.0 / p.batch1_latency.seconds();
+  const std::string family = params.string_or("instance_family", "c5");
+  const auto t = cheapest_per_request(world, variant, family, app.slo);
+  if (!t) {
+    const JsonNode& at = params.has("instance_family") ? params.at("instance_family") : params;
+    at.fail("no instance type of family \"" + family + "\" serves variant \"" + variant_name +
+            "\" within the SLO (" + ms_text(app.slo) + " ms) at batch 1: name instance_type");
+  }
+  return *t;
+}
 
-  p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
-  TargetTrackingParams& t = p.tracking;
-  t.target = p.capacity_per_minute / p.over_provisioning;
+TargetTrackingParams parse_tracking(const JsonNode& params, double target) {
+  TargetTrackingParams t;
+  t.target = target;
   t.scale_out_points = static_cast<std::uint32_t>(params.integer_in_or("scale_out_points", 1, 1440, t.scale_out_points));
   t.scale_in_points = static_cast<std::uint32_t>(params.integer_in_or("scale_in_points", 1, 1440, t.scale_in_points));
   t.scale_in_ratio = params.number_in_or("scale_in_ratio", 1e-6, 1, t.scale_in_ratio);
   t.scale_out_cooldown = seconds_or(params, "scale_out_cooldown_s", t.scale_out_cooldown);
   t.scale_in_cooldown = seconds_or(params, "scale_in_cooldown_s", t.scale_in_cooldown);
   t.min_capacity = static_cast<std::uint32_t>(params.integer_in_or("min_instances", 1, 10000, t.min_capacity));
+  return t;
+}
 
-  if (params.has("initial_instances")) {
-    const JsonNode node = params.at("initial_instances");
-    p.initial_instances = static_cast<std::uint32_t>(node.integer_in(1, 10000));
-    if (p.initial_instances < t.min_capacity) {
-      node.fail("expected at least min_instances (" + std::to_string(t.min_capacity) + "), got " + node.shown());
-    }
-  } else {
-    p.initial_instances = sized_for_history(world, p.app, t.target, t.min_capacity);
+std::uint32_t parse_initial_instances(const JsonNode& params, const SimulationConfig& world, AppId app,
+                                      const TargetTrackingParams& t) {
+  if (!params.has("initial_instances")) return sized_for_history(world, app, t.target, t.min_capacity);
+  const JsonNode node = params.at("initial_instances");
+  const auto n = static_cast<std::uint32_t>(node.integer_in(1, 10000));
+  if (n < t.min_capacity) {
+    node.fail("expected at least min_instances (" + std::to_string(t.min_capacity) + "), got " + node.shown());
   }
-  if (params.has("market")) {
-    p.market = market_of(params.at("market"));
-  }
+  return n;
+}
+
+// Application `a`'s endpoint.
+SagemakerParams parse_endpoint(const JsonNode& params, const SimulationConfig& world, AppId a) {
+  check_one_model(params, world, a);
+  const Application& app = world.applications[a];
+  SagemakerParams p;
+  p.app = a;
+  p.variant = parse_variant(params, world, app);
+  p.instance_type = parse_instance_type(params, world, app, p.variant);
+  p.batch1_latency = serving_profile(world, p.variant, world.hardware->instance_type(p.instance_type))->at(1);
+  p.capacity_per_minute = 60.0 / p.batch1_latency.seconds();
+  p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
+  p.tracking = parse_tracking(params, p.capacity_per_minute / p.over_provisioning);
+  p.initial_instances = parse_initial_instances(params, world, a, p.tracking);
+  if (params.has("market")) p.market = market_of(params.at("market"));
   return p;
+}
+
+}  // namespace
+
+std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world) {
+  params.expect_object({"instance_type", "instance_family", "variant", "over_provisioning", "scale_out_points",
+                        "scale_in_points", "scale_in_ratio", "scale_out_cooldown_s", "scale_in_cooldown_s",
+                        "min_instances", "initial_instances", "market"});
+  std::vector<SagemakerParams> endpoints;
+  for (AppId a = 0; a < world.applications.size(); ++a) endpoints.push_back(parse_endpoint(params, world, a));
+  return endpoints;
 }
 
 }  // namespace servesim::sagemaker

@@ -16,10 +16,19 @@
 //   "market": "on_demand"          // or "spot"
 //
 // Capacity per minute is 60 / T_1 (seconds): one query at a time, no
-// batching, as SageMaker hosting serves one invocation per request. The
-// policy serves one application with a one-stage pipeline; any other
-// scenario is an InputError. Errors are one InputError naming the field.
+// batching, as SageMaker hosting serves one invocation per request.
+//
+// Each application is one SageMaker endpoint of its own (MArk section 5.1
+// serves one model): the keys apply to every endpoint, and what they leave
+// to a default is worked out per application (the variant of its family, the
+// type cheapest per request within its SLO, the initial count from its
+// history). An application must be one model (a one-stage pipeline; the
+// per-stage policy applies sagemaker to each stage of a pipeline). Errors are
+// one InputError naming the field.
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "policies/sagemaker/target_tracking.hpp"
 #include "sim/cluster/instance.hpp"
@@ -28,6 +37,7 @@
 
 namespace servesim::sagemaker {
 
+// One endpoint's parameters: those of the application it serves.
 struct SagemakerParams {
   AppId app = 0;
   VariantId variant = 0;
@@ -46,6 +56,7 @@ struct SagemakerParams {
 std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
                                                    const std::string& family, Duration slo);
 
-SagemakerParams parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world);
+// One endpoint per application, in application order.
+std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world);
 
 }  // namespace servesim::sagemaker

@@ -18,6 +18,8 @@
 #include "sim/core/path_expansion.hpp"
 #include "sim/scenario/profile_importers.hpp"
 #include "sim/scenario/workload_parser.hpp"
+#include "sim/serving/pipeline_paths.hpp"
+#include "sim/serving/reachable_device_types.hpp"
 
 namespace servesim {
 namespace {
@@ -114,31 +116,13 @@ Pipeline parse_pipeline(const JsonNode& app, const ModelCatalog& models) {
   }
 }
 
-// The device types this run can use: those of the fixed devices and initial
-// instances; with neither (a policy launches everything), every catalog type.
-std::set<std::string> reachable_device_types(const SimulationConfig& world) {
-  std::set<std::string> types;
-  for (DeviceTypeId d : world.devices) types.insert(world.hardware->type(d).name);
-  for (const auto& group : world.cloud.instances) {
-    for (const auto& slot : world.hardware->instance_type(group.type).devices) {
-      types.insert(world.hardware->type(slot.type).name);
-    }
-  }
-  if (types.empty()) {
-    for (const auto& t : world.hardware->types()) types.insert(t.name);
-  }
-  if (!world.cloud.lambda_functions.empty()) types.insert("lambda");
-  return types;
-}
-
 // The fastest a query can get through the pipeline on `types`: the longest
 // path of the stages' fastest batch-1 latencies there, among the variants the
 // application's accuracy floor admits.
 Duration fastest_end_to_end(const JsonNode& node, const Application& app, const SimulationConfig& world,
                             const std::set<std::string>& types) {
   const Pipeline& pipeline = app.pipeline;
-  std::vector<Duration> finish(pipeline.stages().size());
-  Duration longest;
+  std::vector<std::int64_t> fastest_ns(pipeline.stages().size());
   for (StageId s : pipeline.topological_order()) {
     const FamilyId family = pipeline.stages()[s].family;
     const std::optional<Duration> best = world.models->fastest_latency(family, types, app.min_accuracy.value_or(0));
@@ -146,11 +130,9 @@ Duration fastest_end_to_end(const JsonNode& node, const Application& app, const 
       node.fail("no variant of family \"" + world.models->family(family).name + "\" runs on this cluster's " +
                 (types.size() == 1 ? *types.begin() : std::string("devices")));
     }
-    finish[s] += *best;
-    longest = std::max(longest, finish[s]);
-    for (const auto& e : pipeline.out_edges(s)) finish[e.to] = std::max(finish[e.to], finish[s]);
+    fastest_ns[s] = best->ns;
   }
-  return longest;
+  return Duration{longest_path(pipeline, fastest_ns)};
 }
 
 // Proteus section 6.1.2 (and INFaaS section 6.1): an SLO set as a multiple of

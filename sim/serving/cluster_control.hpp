@@ -84,6 +84,14 @@ class ClusterControl {
   // queue when it is unloaded or its instance goes. The default ignores it: a
   // control without central queues.
   virtual void attach_central_queue(ReplicaId /*replica*/, AppId /*app*/, StageId /*stage*/) {}
+  // From now on, visits of (app, stage) are batched against the earlier of
+  // their query's end-to-end deadline and the time they started at the stage
+  // plus `budget` (sim/serving/stage_deadlines.hpp): for a policy that serves
+  // each stage as an application of its own, with its share of the SLO.
+  // Batch formation only: drops by serving.drop and the query's outcome stay
+  // end to end. Not a counted action. The default ignores it: a control whose
+  // batchers see end-to-end deadlines only.
+  virtual void set_stage_budget(AppId /*app*/, StageId /*stage*/, Duration /*budget*/) {}
 };
 
 }  // namespace servesim

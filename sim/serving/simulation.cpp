@@ -32,6 +32,7 @@ Simulation::Simulation(const SimulationConfig& config, Controller& controller, R
       lambda_(config.cloud.lambda),
       routing_rng_(config.seed, "engine/weighted-routing"),
       central_queues_(stage_counts(config.applications)),
+      stage_deadlines_(stage_counts(config.applications)),
       lambda_rng_(config.seed, "cloud/lambda"),
       queries_(max_joins(config.applications)),
       branch_seed_(pipeline_branch_seed(config.seed)) {

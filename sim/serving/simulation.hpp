@@ -25,6 +25,7 @@
 #include "sim/serving/offline_progress.hpp"
 #include "sim/serving/query_table.hpp"
 #include "sim/serving/simulation_config.hpp"
+#include "sim/serving/stage_deadlines.hpp"
 
 namespace servesim {
 
@@ -110,6 +111,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void note_offline_paused(DeviceKind kind) override;
   std::uint32_t prewarm_lambda(std::uint32_t function, std::uint32_t count) override;
   void attach_central_queue(ReplicaId replica, AppId app, StageId stage) override;
+  void set_stage_budget(AppId app, StageId stage, Duration budget) override { stage_deadlines_.set(app, stage, budget); }
 
   struct Device {
     DeviceTypeId type = 0;
@@ -158,6 +160,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void try_start_batches(Replica& replica);
   void serve_waiting(Device& device);
   bool is_late(const Replica& replica, const Visit& visit) const;
+  SimTime batch_deadline(const Visit& visit) const { return stage_deadlines_.batch_deadline(visit, queries_.at(visit.query)); }
   bool drop_head_if_late(Replica& replica, VisitQueue& queue);
   void drop_visit(Replica& replica, const Visit& visit);
   void start_batch(Replica& replica, VisitQueue& queue, std::uint32_t size, std::uint32_t charge = 0);
@@ -267,6 +270,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::vector<std::vector<std::vector<RoutingWeight>>> routing_weights_;
   RandomStream routing_rng_;
   CentralQueues central_queues_;
+  StageDeadlines stage_deadlines_;  // set_stage_budget's, for batch formation
   RandomStream lambda_rng_;  // Lambda execution-time draws
   QueryTable queries_;
   std::vector<std::uint64_t> in_flight_per_app_;

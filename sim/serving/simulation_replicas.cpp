@@ -9,17 +9,23 @@
 namespace servesim {
 namespace {
 
-// The batcher's read-only window on a replica's queue.
+// The batcher's read-only window on a replica's queue; deadlines are the
+// ones batches are formed against (stage_deadlines.hpp).
 class ReplicaQueueView final : public QueueView {
  public:
-  ReplicaQueueView(const VisitQueue& queue, const QueryTable& queries) : queue_(queue), queries_(queries) {}
+  ReplicaQueueView(const VisitQueue& queue, const QueryTable& queries, const StageDeadlines& deadlines)
+      : queue_(queue), queries_(queries), deadlines_(deadlines) {}
   std::size_t size() const override { return queue_.size(); }
   SimTime enqueued(std::size_t i) const override { return queue_.at(i).enqueued; }
-  SimTime deadline(std::size_t i) const override { return queries_.at(queue_.at(i).query).deadline; }
+  SimTime deadline(std::size_t i) const override {
+    const Visit& v = queue_.at(i);
+    return deadlines_.batch_deadline(v, queries_.at(v.query));
+  }
 
  private:
   const VisitQueue& queue_;
   const QueryTable& queries_;
+  const StageDeadlines& deadlines_;
 };
 
 }  // namespace
@@ -63,8 +69,8 @@ void Simulation::try_start_batches(Replica& replica) {
     if (queue.empty()) break;
     if (drop_head_if_late(replica, queue)) continue;
     const Visit& head = queue.front();
-    const ReplicaQueueView queue_view(queue, queries_);
-    const BatchContext context{loop_.now(),  queue.size(), head.enqueued, queries_.at(head.query).deadline,
+    const ReplicaQueueView queue_view(queue, queries_, stage_deadlines_);
+    const BatchContext context{loop_.now(),  queue.size(), head.enqueued, batch_deadline(head),
                                replica.max_batch(),
                                std::span<const Duration>(replica.latency).first(replica.max_batch() + 1), &queue_view,
                                queue.pushed() - queue.size()};
@@ -262,7 +268,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
     replica.observed.add(loop_.now(), loop_.now() - v.enqueued);
     QueryRecord& q = queries_.at(v.query);
     q.accuracy = std::min(q.accuracy, accuracy);
-    all_on_time = all_on_time && loop_.now() <= q.deadline;
+    all_on_time = all_on_time && loop_.now() <= batch_deadline(v);  // AIMD's feedback: batch formation
     resolve_edges(v.query, v.stage, q.fate == OutcomeKind::kCompleted);
     end_visit(v.query);
   }

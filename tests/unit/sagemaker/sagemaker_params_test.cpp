@@ -11,9 +11,12 @@
 namespace servesim::sagemaker::test {
 namespace {
 
-SagemakerParams parse(const Scenario& s, const json& params) {
+std::vector<SagemakerParams> parse_all(const Scenario& s, const json& params) {
   return parse_sagemaker_params(JsonNode(params, "s.json", "policies[0].params"), s.world);
 }
+
+// The first application's endpoint.
+SagemakerParams parse(const Scenario& s, const json& params) { return parse_all(s, params).at(0); }
 
 std::string error_of(const Scenario& s, const json& params) {
   try {
@@ -161,14 +164,44 @@ TEST_F(SagemakerParamsTest, NoTypeWithinTheSloIsAnErrorNamingTheField) {
   EXPECT_EQ(type_name(s, parse(s, {{"variant", "m_best"}, {"instance_type", "c5.large"}}).instance_type), "c5.large");
 }
 
-TEST_F(SagemakerParamsTest, OneApplicationWithOneStageOnly) {
+// Each application is an endpoint of its own, its defaults worked out for it:
+// "b" (family g, 100 ms SLO) gets g's variant and the only c5 type n runs on,
+// c5.large (price x T_1 = 0.085 x 0.010), next to "a"'s c5.xlarge.
+TEST_F(SagemakerParamsTest, EachApplicationIsAnEndpointWithItsOwnChoices) {
   json doc = small_world();
   doc["applications"].push_back({{"name", "b"}, {"family", "g"}, {"slo_ms", 100},
                                  {"workload", {{"kind", "poisson"}, {"rate", 1}}}});
   const Scenario s = load(doc);
-  EXPECT_NE(error_of(s, {{"variant", "m"}}).find("applications: policy \"sagemaker\" serves one application"),
+  const std::vector<SagemakerParams> endpoints = parse_all(s, {{"min_instances", 2}});
+  ASSERT_EQ(endpoints.size(), 2u);
+  EXPECT_EQ(endpoints[0].app, 0u);
+  EXPECT_EQ(endpoints[1].app, 1u);
+  EXPECT_EQ(s.world.models->variant(endpoints[0].variant).name, "m_best");
+  EXPECT_EQ(s.world.models->variant(endpoints[1].variant).name, "n");
+  EXPECT_EQ(type_name(s, endpoints[0].instance_type), "c5.large");
+  EXPECT_EQ(type_name(s, endpoints[1].instance_type), "c5.large");
+  EXPECT_DOUBLE_EQ(endpoints[0].capacity_per_minute, 400);   // 60 / 0.150
+  EXPECT_DOUBLE_EQ(endpoints[1].capacity_per_minute, 6000);  // 60 / 0.010
+  EXPECT_DOUBLE_EQ(endpoints[1].tracking.target, 3000);
+  // The shared keys apply to both.
+  EXPECT_EQ(endpoints[0].tracking.min_capacity, 2u);
+  EXPECT_EQ(endpoints[1].initial_instances, 2u);
+  // A variant named for every endpoint must be of every application's family.
+  EXPECT_NE(error_of(s, {{"variant", "m"}}).find("policies[0].params.variant: variant \"m\" is not of family \"g\""),
             std::string::npos)
       << error_of(s, {{"variant", "m"}});
+}
+
+TEST_F(SagemakerParamsTest, APipelineIsRefusedNamingTheApplication) {
+  json doc = small_world();
+  doc["applications"][0].erase("family");
+  doc["applications"][0]["pipeline"] = R"({"stages": [{"name": "one", "family": "f"}, {"name": "two", "family": "g"}],
+                                           "edges": [{"from": "one", "to": "two"}]})"_json;
+  const Scenario s = load(doc);
+  const std::string e = error_of(s, json::object());
+  EXPECT_NE(e.find("s.json: applications[0]: policy \"sagemaker\" serves one-model applications; \"a\" is a pipeline of 2 stages"),
+            std::string::npos)
+      << e;
 }
 
 }  // namespace

@@ -1,0 +1,23 @@
+#pragma once
+// The world the per-stage policy's inner policy sees: the real world with
+// every (application a, stage s) as a single-model application of its own,
+// numbered as StageApplications numbers them:
+//   - named "<a's name>.<s's name>", a one-stage pipeline (stage s's name and
+//     family), SLO = s's budget, a's accuracy floor;
+//   - history: a's, each arrival kept with s's visit probability
+//     (thinned_arrivals.hpp, stream "per-stage/history/<derived name>"): a's
+//     very history when every query visits s;
+//   - workloads: a's, thinned alike (stream "per-stage/workload/<derived
+//     name>"), for the one policy that reads them (MArk's oracle predictor
+//     reads the run's arrivals per application);
+//   - no offline jobs (the per-stage policy refuses them);
+//   - everything else (catalogs, cluster, cloud, serving rules) the real world's.
+// The engine runs the real world; nothing here is ever served.
+#include "policies/per_stage/stage_applications.hpp"
+#include "sim/serving/simulation_config.hpp"
+
+namespace servesim::per_stage {
+
+SimulationConfig stage_world(const SimulationConfig& world, const StageApplications& stages);
+
+}  // namespace servesim::per_stage
