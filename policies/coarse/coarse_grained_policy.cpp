@@ -57,10 +57,17 @@ CoarseGrainedPolicy::AppDeployment CoarseGrainedPolicy::deploy(AppId app, Cluste
   d.stats.units_planned = units;
   d.stats.peak_units = units;
   d.stats.planned_cost_per_hour = units * unit_price;
+  std::size_t placed = units;  // complete units: the fewest replicas of a stage
   for (StageId s = 0; s < pipeline.stages().size(); ++s) {
     d.stages.emplace_back(app, s, in.variants[s], hardware[s]->id, *batch);
-    d.stages.back().deploy(units, control, view, world_, where_);
+    if (params_.serve_what_fits) {
+      d.stages.back().scale_to(units, control, view);
+      placed = std::min(placed, d.stages.back().size());
+    } else {
+      d.stages.back().deploy(units, control, view, world_, where_);
+    }
   }
+  d.stats.no_free_device += units - placed;  // counted as AutoScale counts a step that falls short
   if (params_.tuner == CoarseTuner::kAutoscale) {
     d.autoscaler.emplace(std::vector<std::uint32_t>(pipeline.stages().size(), 1), unit_qps, application.slo);
   }

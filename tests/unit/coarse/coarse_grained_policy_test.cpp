@@ -259,6 +259,7 @@ TEST(CoarseGrainedPolicy, BadParamsAreInputErrorsNamingTheField) {
   EXPECT_NE(unknown.find("max_replicas_per_stage"), std::string::npos) << unknown;
   EXPECT_NE(parse_error({{"planning", "future"}}).find("\"oracle\""), std::string::npos);
   EXPECT_NE(parse_error({{"sample_size", 1}}).find("sample_size"), std::string::npos);
+  EXPECT_NE(parse_error({{"short_cluster", "grow"}}).find("\"serve_what_fits\""), std::string::npos);
   const CoarseParams defaults = parse_coarse_params(JsonNode(json::object(), "s.json", "p"));
   EXPECT_EQ(defaults.tuner, CoarseTuner::kAutoscale);
   EXPECT_EQ(defaults.planning.trace, inferline::PlanningTrace::kSample);
@@ -284,6 +285,18 @@ TEST(CoarseGrainedPolicy, APlanNeedingMoreDevicesThanTheClusterHasIsAnInputError
   EXPECT_NE(what.find("application \"app\""), std::string::npos) << what;
   EXPECT_NE(what.find("4 devices of type \"gpu\" for stage"), std::string::npos) << what;
   EXPECT_NE(what.find("more than the cluster has free"), std::string::npos) << what;
+}
+
+// "short_cluster": "serve_what_fits" places the units that fit and counts
+// the rest, for a cluster not sized for the baseline (side-by-side).
+TEST(CoarseGrainedPolicy, ServeWhatFitsPlacesTheUnitsThatFitAndCountsTheRest) {
+  test::TempDir dir;
+  // CG-Peak's 4 units of the burst trace on 3 GPUs, as above.
+  const auto run = test::run_policy(dir, world("cg-peak", test::replay_at(dir, burst_trace()),
+                                               {{"tuner", "none"}, {"short_cluster", "serve_what_fits"}}, 100, 3, 12));
+  EXPECT_EQ(run.as<CoarseGrainedPolicy>().stats().units_planned, 4u);
+  EXPECT_EQ(run.as<CoarseGrainedPolicy>().stats().no_free_device, 1u);
+  EXPECT_EQ(run.live_replicas("a_fast"), 3u);
 }
 
 }  // namespace
