@@ -65,12 +65,12 @@ std::uint32_t sized_for_history(const SimulationConfig& world, AppId app, double
 }  // namespace
 
 std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
-                                                   const std::string& family, Duration slo) {
+                                                   const std::vector<std::string>& families, Duration slo) {
   std::optional<InstanceTypeId> best;
   double best_cost = 0;
   const auto& types = world.hardware->instance_types();
   for (InstanceTypeId t = 0; t < types.size(); ++t) {
-    if (types[t].family != family) continue;
+    if (std::find(families.begin(), families.end(), types[t].family) == families.end()) continue;
     const LatencyProfile* profile = serving_profile(world, variant, types[t]);
     if (!profile) continue;
     const Duration t1 = profile->at(1);
@@ -86,6 +86,18 @@ std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world
 
 namespace {
 
+// "instance_family": one name or a non-empty list of them; "c5" by default
+// (MArk section 3.3: the most cost-effective CPU family for its models).
+std::vector<std::string> instance_families(const JsonNode& params) {
+  if (!params.has("instance_family")) return {"c5"};
+  const JsonNode node = params.at("instance_family");
+  if (!node.raw().is_array()) return {node.string()};
+  std::vector<std::string> out;
+  for (const JsonNode& item : node.items()) out.push_back(item.string());
+  if (out.empty()) node.fail("expected a family or a non-empty list of families");
+  return out;
+}
+
 InstanceTypeId parse_instance_type(const JsonNode& params, const SimulationConfig& world, const Application& app,
                                    VariantId variant) {
   const std::string& variant_name = world.models->variant(variant).name;
@@ -100,12 +112,14 @@ InstanceTypeId parse_instance_type(const JsonNode& params, const SimulationConfi
     }
     return t;
   }
-  const std::string family = params.string_or("instance_family", "c5");
-  const auto t = cheapest_per_request(world, variant, family, app.slo);
+  const std::vector<std::string> families = instance_families(params);
+  const auto t = cheapest_per_request(world, variant, families, app.slo);
   if (!t) {
     const JsonNode& at = params.has("instance_family") ? params.at("instance_family") : params;
-    at.fail("no instance type of family \"" + family + "\" serves variant \"" + variant_name +
-            "\" within the SLO (" + ms_text(app.slo) + " ms) at batch 1: name instance_type");
+    std::string named;
+    for (const auto& f : families) named += (named.empty() ? "\"" : ", \"") + f + "\"";
+    at.fail("no instance type of family " + named + " serves variant \"" + variant_name + "\" within the SLO (" +
+            ms_text(app.slo) + " ms) at batch 1: name instance_type");
   }
   return *t;
 }

@@ -6,7 +6,9 @@
 //                                  // cheapest per request (price x T_1) whose
 //                                  // batch-1 latency meets the SLO
 //   "instance_family": "c5",       // where the default looks ("ml.c5" for the
-//                                  // SageMaker catalog); not with instance_type
+//                                  // SageMaker catalog), or a list of families
+//                                  // (["c5", "g4dn"]: each endpoint takes the
+//                                  // cheapest of them all); not with instance_type
 //   "variant": "...",              // default: the family's most accurate variant
 //   "over_provisioning": 2,        // target = capacity per minute / this (section 5.1)
 //   "scale_out_points": 3, "scale_in_points": 15, "scale_in_ratio": 0.9,
@@ -50,11 +52,11 @@ struct SagemakerParams {
   Market market = Market::kOnDemand;
 };
 
-// The default instance type: among the types of `family` whose first device
-// `variant` is profiled on with a batch-1 latency within `slo`, the lowest
-// price_per_hour x T_1 (lowest id on ties); empty when none qualifies.
+// The default instance type: among the types of `families` whose first
+// device `variant` is profiled on with a batch-1 latency within `slo`, the
+// lowest price_per_hour x T_1 (lowest id on ties); empty when none qualifies.
 std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
-                                                   const std::string& family, Duration slo);
+                                                   const std::vector<std::string>& families, Duration slo);
 
 // One endpoint per application, in application order.
 std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world);

@@ -78,6 +78,17 @@ TEST_F(SagemakerParamsTest, TheDefaultTypeFollowsTheSloAndTheFamily) {
   EXPECT_EQ(type_name(s, parse(s, {{"variant", "m"}, {"instance_family", "m5"}}).instance_type), "m5.large");
 }
 
+// A list of families: the cheapest per request of them all (c5.xlarge's
+// 0.0068 beats m5.large's 0.0096), whichever family is named first.
+TEST_F(SagemakerParamsTest, AListOfFamiliesTakesTheCheapestOfThemAll) {
+  const Scenario s = load(small_world());
+  EXPECT_EQ(type_name(s, parse(s, {{"variant", "m"}, {"instance_family", {"m5"}}}).instance_type), "m5.large");
+  EXPECT_EQ(type_name(s, parse(s, {{"variant", "m"}, {"instance_family", {"m5", "c5"}}}).instance_type), "c5.xlarge");
+  EXPECT_NE(error_of(s, {{"variant", "m"}, {"instance_family", json::array()}})
+                .find("policies[0].params.instance_family: expected a family or a non-empty list"),
+            std::string::npos);
+}
+
 TEST_F(SagemakerParamsTest, OverridesAreRead) {
   const Scenario s = load(small_world());
   const SagemakerParams p = parse(s, {{"variant", "m"},
