@@ -186,14 +186,19 @@ def pipeline_policies(apps, fams, first_by_app, counts):
     infaas = {"worker_types": workers, "initial_workers": {t: 1 for t in workers.values()},
               "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": loads}
     cluster = own_cluster(counts)
-    native = [{"name": n, "label": n, "params": {}, "cluster": cluster} for n in ("inferline", "cg-mean", "cg-peak")]
+    # The coarse-grained plan replicates every stage with its slowest, so it
+    # needs several times the cluster sized stage by stage (InferLine's
+    # point): it serves with the units that fit, the rest counted.
+    coarse = {"short_cluster": "serve_what_fits"}
+    native = [{"name": "inferline", "label": "inferline", "params": {}, "cluster": cluster}] + [
+        {"name": n, "label": n, "params": coarse, "cluster": cluster} for n in ("cg-mean", "cg-peak")]
     return native + [
         per_stage("proteus", "proteus", {"initial_load_qps": loads}, cluster),
         per_stage("clipper-ha", "clipper-ha", {"initial_load_qps": loads}, cluster),
         per_stage("infaas", "infaas", infaas),
         per_stage("mark-ondemand", "mark", {"instance_types": w.mark_candidates()}),
         per_stage("mark-spot", "mark", {"instance_types": w.mark_candidates(), "market": "spot"}),
-        per_stage("sagemaker", "sagemaker", {}),
+        per_stage("sagemaker", "sagemaker", {"instance_family": sorted({t.split(".")[0] for t in w.steady_instances()})}),
     ]
 
 
@@ -218,11 +223,14 @@ def pipeline_day():
         "own rule for a pipeline; a split by the stages' fastest latencies would give the sub-millisecond "
         "stages, language identification and the categorizer, budgets of 15 and 1.5 ms, below a queueing delay): "
         "INFaaS, MArk on demand and spot (every non-burstable type, each stage on those its model runs on; the SLO "
-        "monitor on the paper's c5.large, the one type every stage runs on), SageMaker (per stage the cheapest c5 "
-        "within its budget) on the elastic cloud; Proteus and Clipper-HA per stage on the fixed cluster with "
+        "monitor on the paper's c5.large, the one type every stage runs on), SageMaker (per stage the type cheapest "
+        "per request within its budget, of every non-burstable family) on the elastic cloud; Proteus and Clipper-HA "
+        "per stage on the fixed cluster with "
         f"InferLine and the CGs: {cluster_text(counts)}, for each stage the device type with the lowest price per "
         "query within its budget, as many as carry its visits at the day's peak, billed as 1-year reserved "
-        f"instances (37 % off), ${w.fixed_cluster_price(counts):.2f}/h. Left out: Sommelier, Clipper-HT and "
+        f"instances (37 % off), ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak replicate the whole "
+        "pipeline as a unit (one replica of every stage), which needs several times this cluster: they serve with the "
+        "units that fit and count the rest (short_cluster serve_what_fits, their no_free_device). Left out: Sommelier, Clipper-HT and "
         "INFaaS-Accuracy choose among a family's variants, and every stage here has one (they would be "
         "Proteus' start plan and INFaaS); SM+ and Clipper+ are INFaaS with a variant pinned per family, "
         "which with one variant per stage leaves only their scaling switched off, what cloud_day measures. "
