@@ -209,6 +209,7 @@ ReplicaId StaticPolicy::pick(Candidates& c, const ClusterView& view) {
       break;
     }
     case Routing::kLeastLoaded:
+    case Routing::kCentralQueue:  // never picked: route() sends to the stage's queue
       break;
   }
   // A replica can stop accepting between rebuilds (its instance is being
