@@ -27,8 +27,7 @@ std::shared_ptr<const ArrivalHistory> stage_history(const SimulationConfig& worl
   const auto& entry = world.histories.at(s.app);
   const double keep = visit_probability(world, s);
   if (!entry || keep >= 1) return entry;
-  return std::make_shared<const ArrivalHistory>(std::make_shared<const ThinnedHistory>(entry, keep), world.seed,
-                                                "per-stage/history/" + derived_name(world, s), entry->length());
+  return ArrivalHistory::thinned(entry, keep, world.seed, "per-stage/history/" + derived_name(world, s));
 }
 
 // The real workload sources that carry application a's arrivals, as sources of

@@ -36,10 +36,6 @@ class ThinnedStream final : public ArrivalStream {
 
 }  // namespace
 
-std::unique_ptr<ArrivalStream> ThinnedHistory::open(std::uint64_t seed, const std::string& name) const {
-  return std::make_unique<ThinnedStream>(entry_->arrivals(), keep_, RandomStream(seed, name), std::nullopt, 0);
-}
-
 std::unique_ptr<ArrivalStream> ThinnedWorkload::open(std::uint64_t seed, const std::string& name) const {
   return std::make_unique<ThinnedStream>(workload_->open(seed, name), keep_, RandomStream(seed, thinning_stream_),
                                          only_, retag_);

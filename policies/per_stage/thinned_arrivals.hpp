@@ -1,11 +1,12 @@
 #pragma once
-// A stage's arrivals, for the inner policy's world: its application's
+// A stage's run arrivals, for the inner policy's world: its application's
 // arrivals, each kept with the stage's visit probability
 // (Pipeline::visit_probability), drawn from a random stream of its own. A
 // stage every query visits keeps every arrival, with no draw: exactly its
 // application's. The engine's own branch draws decide which queries really
 // visit a stage; these are a stand-in with the same rate, for what a policy
-// reads before the run (MArk's and SageMaker's histories, MArk's oracle).
+// reads of the run ahead (MArk's oracle). A stage's history is thinned alike
+// by ArrivalHistory::thinned.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,19 +18,6 @@
 #include "traces/arrival_stream.hpp"
 
 namespace servesim::per_stage {
-
-// The history of an application, thinned: opened with (seed, name), it keeps
-// each of `entry`'s arrivals with probability `keep`, drawing from the stream
-// `name`. ArrivalHistory(spec, seed, name, entry's length) is then the stage's history.
-class ThinnedHistory final : public WorkloadSpec {
- public:
-  ThinnedHistory(std::shared_ptr<const ArrivalHistory> entry, double keep) : entry_(std::move(entry)), keep_(keep) {}
-  std::unique_ptr<ArrivalStream> open(std::uint64_t seed, const std::string& name) const override;
-
- private:
-  std::shared_ptr<const ArrivalHistory> entry_;
-  double keep_;
-};
 
 // A workload's arrivals of one application, thinned: opened with (seed, name),
 // it gives what `workload` gives with the same (seed, name) (the run's very

@@ -1,9 +1,11 @@
 #include "sim/serving/arrival_history.hpp"
 
+#include <boost/random/binomial_distribution.hpp>
 #include <limits>
 #include <utility>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/random_stream.hpp"
 
 namespace servesim {
 namespace {
@@ -30,7 +32,88 @@ class HistoryStream final : public ArrivalStream {
   bool done_ = false;
 };
 
+// Replays a history's arrivals, keeping in each second `kept[k]` of its
+// `all[k]`: each arrival with the chance (still to keep) / (still to come).
+class SelectedStream final : public ArrivalStream {
+ public:
+  SelectedStream(std::unique_ptr<ArrivalStream> entry, const std::vector<std::uint32_t>& all,
+                 const std::vector<std::uint32_t>& kept, RandomStream rng)
+      : entry_(std::move(entry)), all_(all), kept_(kept), rng_(rng) {}
+  std::optional<Arrival> next() override {
+    while (std::optional<Arrival> arrival = entry_->next()) {
+      const auto k = static_cast<std::size_t>(arrival->time.ns / kNanosPerSecond);
+      if (k != second_) start_second(k);
+      const bool keep = rng_.below(to_come_) < to_keep_;
+      --to_come_;
+      if (!keep) continue;
+      --to_keep_;
+      return arrival;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  void start_second(std::size_t k) {
+    second_ = k;
+    to_come_ = all_.at(k);
+    to_keep_ = kept_.at(k);
+  }
+
+  std::unique_ptr<ArrivalStream> entry_;
+  const std::vector<std::uint32_t>& all_;
+  const std::vector<std::uint32_t>& kept_;
+  RandomStream rng_;
+  std::size_t second_ = std::numeric_limits<std::size_t>::max();
+  std::uint64_t to_come_ = 0, to_keep_ = 0;
+};
+
+// The workload a thinned history replays: its entry's arrivals, selected.
+// It keeps both histories alive, since its streams read their counts.
+class SelectedArrivals final : public WorkloadSpec {
+ public:
+  SelectedArrivals(std::shared_ptr<const ArrivalHistory> entry, std::shared_ptr<const std::vector<std::uint32_t>> kept)
+      : entry_(std::move(entry)), kept_(std::move(kept)) {}
+  std::unique_ptr<ArrivalStream> open(std::uint64_t seed, const std::string& name) const override {
+    return std::make_unique<SelectedStream>(entry_->arrivals(), entry_->per_second(), *kept_,
+                                            RandomStream(seed, name + "/which"));
+  }
+
+ private:
+  std::shared_ptr<const ArrivalHistory> entry_;
+  std::shared_ptr<const std::vector<std::uint32_t>> kept_;
+};
+
 }  // namespace
+
+std::shared_ptr<const ArrivalHistory> ArrivalHistory::thinned(std::shared_ptr<const ArrivalHistory> entry, double keep,
+                                                              std::uint64_t seed, const std::string& stream_name) {
+  RandomStream rng(seed, stream_name + "/counts");
+  auto kept = std::make_shared<std::vector<std::uint32_t>>();
+  kept->reserve(entry->per_second().size());
+  for (const std::uint32_t n : entry->per_second()) {
+    // Boost's binomial takes a signed count; a second holds far fewer than 2^31.
+    if (n > static_cast<std::uint32_t>(std::numeric_limits<int>::max())) {
+      throw InvariantError(stream_name + ": more than 2^31 arrivals in one second of the history");
+    }
+    const int k = boost::random::binomial_distribution<int, double>(static_cast<int>(n), keep)(rng);
+    kept->push_back(static_cast<std::uint32_t>(k));
+  }
+  const Duration length = entry->length();
+  std::vector<std::uint32_t> counts = *kept;
+  auto spec = std::make_shared<const SelectedArrivals>(std::move(entry), std::move(kept));
+  return std::shared_ptr<const ArrivalHistory>(
+      new ArrivalHistory(std::move(spec), seed, stream_name, length, std::move(counts)));
+}
+
+ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std::uint64_t seed,
+                               std::string stream_name, Duration length, std::vector<std::uint32_t> per_second)
+    : workload_(std::move(workload)),
+      seed_(seed),
+      stream_name_(std::move(stream_name)),
+      length_(length),
+      per_second_(std::move(per_second)) {
+  for (const std::uint32_t n : per_second_) total_ += n;
+}
 
 ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std::uint64_t seed,
                                std::string stream_name, Duration length)

@@ -30,6 +30,18 @@ class ArrivalHistory {
   ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std::uint64_t seed, std::string stream_name,
                  Duration length);
 
+  // `entry`'s history with each arrival kept with probability `keep` (a
+  // pipeline stage's share of its application's arrivals), drawn from the
+  // streams (seed, stream_name + "/counts" and "/which"). Built from the
+  // counts, at one draw per second, not per arrival: second k keeps a
+  // Binomial(n_k, keep) count of its n_k arrivals (Boost.Random's, the same on
+  // every platform), and arrivals() replays `entry`'s, keeping within each
+  // second that many, a uniform subset (selection sampling, Knuth's Algorithm
+  // S): the very arrivals per_second() counts, distributed as if each had been
+  // kept on its own coin.
+  static std::shared_ptr<const ArrivalHistory> thinned(std::shared_ptr<const ArrivalHistory> entry, double keep,
+                                                       std::uint64_t seed, const std::string& stream_name);
+
   Duration length() const { return length_; }
   // Arrivals in each second of the history, from its start: entry k counts
   // those in [k, k + 1) s, and the last entry a shorter second if length()
@@ -41,6 +53,10 @@ class ArrivalHistory {
   std::unique_ptr<ArrivalStream> arrivals() const;
 
  private:
+  // A history whose counts are known: `workload` replays exactly them.
+  ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std::uint64_t seed, std::string stream_name,
+                 Duration length, std::vector<std::uint32_t> per_second);
+
   std::shared_ptr<const WorkloadSpec> workload_;
   std::uint64_t seed_;
   std::string stream_name_;

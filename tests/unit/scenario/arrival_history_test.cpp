@@ -5,7 +5,9 @@
 // run's own arrivals (common random numbers across policies).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 #include <nlohmann/json.hpp>
@@ -107,6 +109,55 @@ TEST(ArrivalHistory, LeavesTheRunsOutputsByteIdentical) {
     EXPECT_EQ(read_text(without_dir.path() / "out" / "static" / name), read_text(with_dir.path() / "out" / "static" / name))
         << name;
   }
+}
+
+
+// ArrivalHistory::thinned (a pipeline stage's share of its application's
+// history): per second a binomial share of the entry's arrivals, and a replay
+// that gives exactly those, each one of the entry's own arrivals.
+class ThinnedHistory : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    scenario_ = std::make_unique<Scenario>(load(dir_, with_history({{"kind", "poisson"}, {"rate", 50}, {"duration_s", 3600}})));
+    entry_ = scenario_->world.histories.at(0);
+  }
+  std::vector<SimTime> times(const ArrivalHistory& h) const {
+    std::vector<SimTime> out;
+    const auto stream = h.arrivals();
+    while (const auto a = stream->next()) out.push_back(a->time);
+    return out;
+  }
+  TempDir dir_;
+  std::unique_ptr<Scenario> scenario_;
+  std::shared_ptr<const ArrivalHistory> entry_;
+};
+
+TEST_F(ThinnedHistory, KeepsABinomialShareEverySecondAndReplaysExactlyIt) {
+  const auto thinned = ArrivalHistory::thinned(entry_, 0.3, 7, "per-stage/history/app.b");
+  ASSERT_EQ(thinned->per_second().size(), entry_->per_second().size());
+  EXPECT_EQ(thinned->length(), entry_->length());
+  for (std::size_t k = 0; k < entry_->per_second().size(); ++k) {
+    ASSERT_LE(thinned->per_second()[k], entry_->per_second()[k]) << "second " << k;
+  }
+  // Binomial(N, 0.3) over the hour's N arrivals, within five standard deviations.
+  const double n = static_cast<double>(entry_->total());
+  EXPECT_NEAR(static_cast<double>(thinned->total()), 0.3 * n, 5 * std::sqrt(n * 0.3 * 0.7));
+
+  const std::vector<SimTime> kept = times(*thinned);
+  ASSERT_EQ(kept.size(), thinned->total());
+  std::vector<std::uint32_t> counted(thinned->per_second().size(), 0);
+  for (const SimTime t : kept) ++counted.at(static_cast<std::size_t>(t.ns / 1'000'000'000));
+  EXPECT_EQ(counted, thinned->per_second());
+  const std::vector<SimTime> all = times(*entry_);
+  EXPECT_TRUE(std::includes(all.begin(), all.end(), kept.begin(), kept.end()));  // a subset, in order
+  EXPECT_EQ(times(*thinned), kept);  // every replay the same
+}
+
+TEST_F(ThinnedHistory, TheSameNameGivesTheSameHistoryAnotherNameAnother) {
+  const auto a = ArrivalHistory::thinned(entry_, 0.5, 7, "x");
+  EXPECT_EQ(ArrivalHistory::thinned(entry_, 0.5, 7, "x")->per_second(), a->per_second());
+  EXPECT_NE(ArrivalHistory::thinned(entry_, 0.5, 7, "y")->per_second(), a->per_second());
+  EXPECT_EQ(ArrivalHistory::thinned(entry_, 1.0, 7, "x")->per_second(), entry_->per_second());
 }
 
 }  // namespace
