@@ -30,16 +30,26 @@ int SlidingLatency::bucket_of(Duration latency) {
 void SlidingLatency::roll(SimTime now) {
   const std::int64_t second = now.ns / 1'000'000'000;
   if (second == current_) return;
-  for (std::int64_t s = std::max(current_ + 1, second - kSeconds + 1); s <= second; ++s) seconds_[s % kSeconds] = {};
+  for (std::int64_t s = std::max(current_ + 1, second - kSeconds + 1); s <= second; ++s) {
+    Second& gone = seconds_[s % kSeconds];
+    if (gone.n > 0) {
+      for (int b = 0; b < kBuckets; ++b) window_counts_[b] -= gone.counts[b];
+      window_n_ -= gone.n;
+    }
+    gone = {};
+  }
   current_ = second;
 }
 
 void SlidingLatency::add(SimTime now, Duration latency) {
   roll(now);
   Second& s = seconds_[current_ % kSeconds];
-  ++s.counts[bucket_of(latency)];
+  const int b = bucket_of(latency);
+  ++s.counts[b];
   ++s.n;
   s.sum_ns += static_cast<double>(latency.ns);
+  ++window_counts_[b];
+  ++window_n_;
 }
 
 // Both read the window including the current second: a policy acting every
@@ -57,17 +67,12 @@ Duration SlidingLatency::mean(SimTime now) {
 
 Duration SlidingLatency::quantile(SimTime now, double q) {
   roll(now);
-  std::array<std::uint64_t, kBuckets> total{};
-  std::uint64_t n = 0;
-  for (const auto& s : seconds_) {
-    for (int b = 0; b < kBuckets; ++b) total[b] += s.counts[b];
-    n += s.n;
-  }
+  const std::uint64_t n = window_n_;
   if (n == 0) return Duration::zero();
   const auto rank = static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(n)));
   std::uint64_t seen = 0;
   for (int b = 0; b < kBuckets; ++b) {
-    seen += total[b];
+    seen += window_counts_[b];
     if (seen >= rank) return from_nanos_double(upper_edges()[b]);  // the bucket's upper edge
   }
   return from_nanos_double(upper_edges()[kBuckets - 1]);
