@@ -2,15 +2,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "policies/per_stage/stage_control.hpp"
-#include "policies/per_stage/stage_view.hpp"
 #include "policies/per_stage/stage_world.hpp"
 
 namespace servesim::per_stage {
 
 PerStagePolicy::PerStagePolicy(const JsonNode& params, const PolicyContext& context, const InnerFactory& make_inner)
     : stages_(context.world, parse_per_stage_params(params).split),
-      world_(std::make_unique<const SimulationConfig>(stage_world(context.world, stages_))) {
+      world_(std::make_unique<const SimulationConfig>(stage_world(context.world, stages_))),
+      control_(stages_),
+      view_(stages_, world_->applications) {
   const PolicyContext inner_context{*world_, context.seed, context.label, context.base_dir, context.lstm_models};
   // The inner params node, so that its errors name policies[i].params.params.<key>.
   const nlohmann::json no_params = nlohmann::json::object();
@@ -22,9 +22,9 @@ PerStagePolicy::PerStagePolicy(const JsonNode& params, const PolicyContext& cont
 
 template <class F>
 void PerStagePolicy::inner_call(ClusterControl& control, const ClusterView& view, F&& f) {
-  StageControl stage_control(control, stages_);
-  const StageView stage_view(view, stages_, world_->applications);
-  f(stage_control, stage_view);
+  control_.bind(control);
+  view_.bind(view);
+  f(control_, view_);
 }
 
 void PerStagePolicy::start(ClusterControl& control, const ClusterView& view) {

@@ -25,6 +25,8 @@
 
 #include "policies/per_stage/per_stage_params.hpp"
 #include "policies/per_stage/stage_applications.hpp"
+#include "policies/per_stage/stage_control.hpp"
+#include "policies/per_stage/stage_view.hpp"
 #include "policies/policy.hpp"
 #include "policies/policy_registry.hpp"
 #include "sim/core/json_node.hpp"
@@ -62,6 +64,8 @@ class PerStagePolicy final : public Policy {
 
   StageApplications stages_;
   std::unique_ptr<const SimulationConfig> world_;  // the inner policy's, which refers to it
+  StageControl control_;  // what the inner policy acts through, for the whole run
+  StageView view_;        // what it sees
   std::unique_ptr<Policy> inner_;
 };
 

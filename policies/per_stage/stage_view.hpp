@@ -8,7 +8,8 @@
 //     engine counts outcomes per query, and a stage cannot know which of its
 //     visits made the query late; a policy reading it (MArk's SLO monitor)
 //     sees every stage of a late query miss. This is the approximation.
-// Built per call: it holds references only.
+// One lives as long as its per-stage policy, bound to the engine's view at
+// every call (as StageControl, stage_control.hpp).
 #include <span>
 
 #include "policies/per_stage/stage_applications.hpp"
@@ -18,32 +19,33 @@ namespace servesim::per_stage {
 
 class StageView final : public ClusterView {
  public:
-  StageView(const ClusterView& real, const StageApplications& stages, std::span<const Application> applications)
-      : real_(real), stages_(stages), applications_(applications) {}
+  StageView(const StageApplications& stages, std::span<const Application> applications)
+      : stages_(stages), applications_(applications) {}
+  void bind(const ClusterView& real) { real_ = &real; }
 
-  SimTime now() const override { return real_.now(); }
-  const ModelCatalog& models() const override { return real_.models(); }
-  const HardwareCatalog& hardware() const override { return real_.hardware(); }
+  SimTime now() const override { return real_->now(); }
+  const ModelCatalog& models() const override { return real_->models(); }
+  const HardwareCatalog& hardware() const override { return real_->hardware(); }
   std::span<const Application> applications() const override { return applications_; }
-  std::size_t device_count() const override { return real_.device_count(); }
-  DeviceInfo device(DeviceId id) const override { return real_.device(id); }
-  std::size_t replica_count() const override { return real_.replica_count(); }
-  ReplicaInfo replica(ReplicaId id) const override { return real_.replica(id); }
-  std::uint64_t outstanding(ReplicaId id) const override { return real_.outstanding(id); }
-  bool accepts(ReplicaId id) const override { return real_.accepts(id); }
-  std::uint64_t dropped(ReplicaId id) const override { return real_.dropped(id); }
+  std::size_t device_count() const override { return real_->device_count(); }
+  DeviceInfo device(DeviceId id) const override { return real_->device(id); }
+  std::size_t replica_count() const override { return real_->replica_count(); }
+  ReplicaInfo replica(ReplicaId id) const override { return real_->replica(id); }
+  std::uint64_t outstanding(ReplicaId id) const override { return real_->outstanding(id); }
+  bool accepts(ReplicaId id) const override { return real_->accepts(id); }
+  std::uint64_t dropped(ReplicaId id) const override { return real_->dropped(id); }
   std::uint64_t central_queue_length(AppId app, StageId stage) const override;
   double arrival_rate(AppId app, StageId stage) const override;
   FinishedQueries finished_queries(AppId app) const override;
-  std::size_t instance_count() const override { return real_.instance_count(); }
-  InstanceInfo instance(InstanceId id) const override { return real_.instance(id); }
-  double spot_price_per_hour(InstanceTypeId type) const override { return real_.spot_price_per_hour(type); }
-  std::size_t lambda_function_count() const override { return real_.lambda_function_count(); }
-  std::span<const OfflineJob> offline_jobs() const override { return real_.offline_jobs(); }
-  std::uint64_t offline_backlog(OfflineJobId job) const override { return real_.offline_backlog(job); }
+  std::size_t instance_count() const override { return real_->instance_count(); }
+  InstanceInfo instance(InstanceId id) const override { return real_->instance(id); }
+  double spot_price_per_hour(InstanceTypeId type) const override { return real_->spot_price_per_hour(type); }
+  std::size_t lambda_function_count() const override { return real_->lambda_function_count(); }
+  std::span<const OfflineJob> offline_jobs() const override { return real_->offline_jobs(); }
+  std::uint64_t offline_backlog(OfflineJobId job) const override { return real_->offline_backlog(job); }
 
  private:
-  const ClusterView& real_;
+  const ClusterView* real_ = nullptr;
   const StageApplications& stages_;
   std::span<const Application> applications_;
 };

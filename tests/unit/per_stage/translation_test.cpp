@@ -10,6 +10,8 @@
 // on device d, routes 0 and 1 by weights and 2 through its central queue.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -34,9 +36,15 @@ struct InnerLog {
   std::vector<ReplicaId> replicas;                 // by derived application
   std::vector<std::vector<double>> rates;          // per tick: arrival_rate(d, 0)
   std::vector<std::vector<FinishedQueries>> finished;  // per tick: finished_queries(d)
+  std::set<const void*> controls, views;                // every call's, by address
 };
 
 class RecordingInner final : public Policy {
+  void seen(ClusterControl& control, const ClusterView& view) {
+    log_.controls.insert(&control);
+    log_.views.insert(&view);
+  }
+
  public:
   RecordingInner(const PolicyContext& context, InnerLog& log) : log_(log) {
     log_.world = &context.world;
@@ -44,6 +52,7 @@ class RecordingInner final : public Policy {
   }
   std::string_view name() const override { return "recording"; }
   void start(ClusterControl& control, const ClusterView& view) override {
+    seen(control, view);
     for (const Application& app : view.applications()) log_.view_applications.push_back(app.name);
     for (AppId d = 0; d < view.applications().size(); ++d) {
       const FamilyId family = view.applications()[d].pipeline.stages()[0].family;
@@ -54,12 +63,14 @@ class RecordingInner final : public Policy {
     control.set_routing_weights(1, 0, {{log_.replicas[1], 1.0}});
     control.attach_central_queue(log_.replicas[2], 2, 0);
   }
-  RouteDecision route(const RouteRequest& request, ClusterControl&, const ClusterView& view) override {
+  RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override {
+    seen(control, view);
     log_.routes.push_back({request, view.now()});
     return request.app == 2 ? RouteDecision::to_central_queue() : RouteDecision::by_weights();
   }
   Duration tick_interval() const override { return from_seconds(1); }
-  void on_tick(ClusterControl&, const ClusterView& view) override {
+  void on_tick(ClusterControl& control, const ClusterView& view) override {
+    seen(control, view);
     log_.rates.emplace_back();
     log_.finished.emplace_back();
     for (AppId d = 0; d < view.applications().size(); ++d) {
@@ -194,6 +205,17 @@ TEST_F(PerStageTranslation, TheInnerWorldHasOneSingleModelApplicationPerStage) {
   EXPECT_EQ(apps[2].min_accuracy, 0.5);
   EXPECT_EQ(result_->inner.view_applications, names);  // the view shows the same
   EXPECT_EQ(result_->inner.label, "mark-per-stage");   // its streams are named as the wrapper's
+}
+
+// The inner policy is handed one control and one view for the whole run: a
+// policy may keep the control's address across calls while the engine calls
+// back into it (INFaaS stops a worker from on_tick and hears of it in
+// on_instance_gone meanwhile), which a per-call temporary would leave dangling.
+TEST_F(PerStageTranslation, TheInnerPolicyIsHandedTheSameControlAndViewAtEveryCall) {
+  ASSERT_FALSE(result_->inner.routes.empty());
+  ASSERT_FALSE(result_->inner.rates.empty());
+  EXPECT_EQ(result_->inner.controls.size(), 1u);
+  EXPECT_EQ(result_->inner.views.size(), 1u);
 }
 
 TEST_F(PerStageTranslation, ARouteIsTheDerivedApplicationsStageZeroArrivingNowWithTheStageDeadline) {
