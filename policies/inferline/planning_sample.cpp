@@ -1,6 +1,5 @@
 #include "policies/inferline/planning_sample.hpp"
 
-#include <deque>
 #include <string>
 
 #include "sim/core/time.hpp"
@@ -11,16 +10,6 @@ namespace {
 // Past the longest time a scenario may state (time.hpp) an endless stream
 // that never tags the application stops.
 const Duration kLongestSample = from_seconds(kMaxTimeSpanS);
-
-std::vector<SimTime> last_of_history(const ArrivalHistory& history, std::size_t max_arrivals) {
-  std::deque<SimTime> tail;
-  auto stream = history.arrivals();
-  while (auto a = stream->next()) {
-    tail.push_back(a->time);
-    if (tail.size() > max_arrivals) tail.pop_front();
-  }
-  return {tail.begin(), tail.end()};
-}
 
 // The application's arrivals from its workload source opened with
 // `stream_name` (its own name: the run's arrivals), before `until`.
@@ -43,7 +32,7 @@ std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app,
 }  // namespace
 
 std::vector<SimTime> planning_sample(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
-  if (const ArrivalHistory* history = world.history_of(app)) return last_of_history(*history, max_arrivals);
+  if (const ArrivalHistory* history = world.history_of(app)) return history->last(max_arrivals);
   return first_of_workload(world, app, max_arrivals, "inferline-sample/" + world.applications[app].name,
                            SimTime::zero() + kLongestSample);
 }

@@ -1,5 +1,6 @@
 #include "sim/serving/arrival_history.hpp"
 
+#include <algorithm>
 #include <boost/random/binomial_distribution.hpp>
 #include <limits>
 #include <utility>
@@ -119,8 +120,10 @@ ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std
                                std::string stream_name, Duration length)
     : workload_(std::move(workload)), seed_(seed), stream_name_(std::move(stream_name)), length_(length) {
   per_second_.assign(static_cast<std::size_t>((length_.ns + kNanosPerSecond - 1) / kNanosPerSecond), 0);
+  std::vector<SimTime> ring(kKeptTail);
   const std::unique_ptr<ArrivalStream> stream = arrivals();
   while (const std::optional<Arrival> arrival = stream->next()) {
+    ring[total_ % kKeptTail] = arrival->time;
     if (arrival->time < SimTime::zero()) throw InvariantError(stream_name_ + " produced an arrival before its start");
     std::uint32_t& count = per_second_[static_cast<std::size_t>(arrival->time.ns / kNanosPerSecond)];
     if (count == std::numeric_limits<std::uint32_t>::max()) {
@@ -129,6 +132,23 @@ ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std
     ++count;
     ++total_;
   }
+  const std::size_t kept = static_cast<std::size_t>(std::min<std::uint64_t>(total_, kKeptTail));
+  tail_.reserve(kept);
+  for (std::uint64_t i = total_ - kept; i < total_; ++i) tail_.push_back(ring[i % kKeptTail]);
+}
+
+std::vector<SimTime> ArrivalHistory::last(std::size_t count) const {
+  const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(count, total_));
+  if (wanted <= tail_.size()) return {tail_.end() - static_cast<std::ptrdiff_t>(wanted), tail_.end()};
+  std::vector<SimTime> out;
+  out.reserve(wanted);
+  const std::uint64_t skip = total_ - wanted;
+  std::uint64_t seen = 0;
+  const auto stream = arrivals();
+  while (const auto arrival = stream->next()) {
+    if (seen++ >= skip) out.push_back(arrival->time);
+  }
+  return out;
 }
 
 std::unique_ptr<ArrivalStream> ArrivalHistory::arrivals() const {

@@ -51,6 +51,12 @@ class ArrivalHistory {
   // The history's arrivals one at a time, times from its start (the run
   // starts at length()): the very arrivals per_second() counts.
   std::unique_ptr<ArrivalStream> arrivals() const;
+  // The times of its last `count` arrivals (all of them if fewer), oldest
+  // first: InferLine's planning sample. Kept while drawing the history, up to
+  // kKeptTail, so that a planner does not replay a day of arrivals for the
+  // last minute of them; more are replayed.
+  std::vector<SimTime> last(std::size_t count) const;
+  static constexpr std::size_t kKeptTail = 200'000;  // 1.6 MB; InferLine's sample is 50,000
 
  private:
   // A history whose counts are known: `workload` replays exactly them.
@@ -63,6 +69,7 @@ class ArrivalHistory {
   Duration length_;
   std::vector<std::uint32_t> per_second_;
   std::uint64_t total_ = 0;
+  std::vector<SimTime> tail_;  // the last min(total, kKeptTail) arrivals, oldest first (empty: not kept)
 };
 
 }  // namespace servesim

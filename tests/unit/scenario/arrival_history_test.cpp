@@ -160,5 +160,18 @@ TEST_F(ThinnedHistory, TheSameNameGivesTheSameHistoryAnotherNameAnother) {
   EXPECT_EQ(ArrivalHistory::thinned(entry_, 1.0, 7, "x")->per_second(), entry_->per_second());
 }
 
+// last(n): the history's last n arrival times, from the tail kept while it
+// was drawn, or replayed (a thinned history keeps none): the same either way.
+TEST_F(ThinnedHistory, LastGivesTheLastArrivalsKeptOrReplayed) {
+  const std::vector<SimTime> all = times(*entry_);
+  ASSERT_GT(all.size(), 1000u);
+  EXPECT_EQ(entry_->last(1000), std::vector<SimTime>(all.end() - 1000, all.end()));
+  EXPECT_EQ(entry_->last(all.size() + 5), all);  // fewer than asked: all of them
+  EXPECT_TRUE(entry_->last(0).empty());
+  const auto thinned = ArrivalHistory::thinned(entry_, 0.5, 7, "x");
+  const std::vector<SimTime> kept = times(*thinned);
+  EXPECT_EQ(thinned->last(300), std::vector<SimTime>(kept.end() - 300, kept.end()));
+}
+
 }  // namespace
 }  // namespace servesim::test
