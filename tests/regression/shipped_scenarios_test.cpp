@@ -6,6 +6,7 @@
 // variable is unset.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
@@ -43,24 +44,35 @@ std::string missing_variable(const fs::path& file) {
   return "";
 }
 
-TEST(ShippedScenarios, EveryOneRunsAndHoldsItsInvariants) {
-  const auto files = shipped_scenarios();
-  ASSERT_GE(files.size(), 10u);
-  for (const auto& file : files) {
-    SCOPED_TRACE(file.string());
-    if (const std::string var = missing_variable(file); !var.empty()) {
-      std::printf("[shipped] skipped %s: ${%s} is not set\n", file.filename().c_str(), var.c_str());
-      continue;
-    }
-    TempDir dir;
-    const CliResult r = run_servesim(
-        // No warm-up: a scenario's own (the side-by-side days' 600 s) may be longer than the 40 s.
-        {"run", file.string(), "--out", (dir.path() / "out").string(), "--quiet", "--set", "duration_s=40", "--set",
-         "outputs.warmup_s=0"},
-        dir.path());
-    EXPECT_EQ(r.status, 0) << r.err;  // exit 3 would name the broken invariant
+// One test per file, so that ctest runs them side by side and names the one that fails.
+class ShippedScenarios : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(ShippedScenarios, RunsAndHoldsItsInvariants) {
+  const fs::path& file = GetParam();
+  if (const std::string var = missing_variable(file); !var.empty()) {
+    GTEST_SKIP() << file.filename().string() << ": ${" << var << "} is not set";
   }
+  TempDir dir;
+  const CliResult r = run_servesim(
+      // No warm-up: a scenario's own (the side-by-side days' 600 s) may be longer than the 40 s.
+      {"run", file.string(), "--out", (dir.path() / "out").string(), "--quiet", "--set", "duration_s=40", "--set",
+       "outputs.warmup_s=0"},
+      dir.path());
+  EXPECT_EQ(r.status, 0) << r.err;  // exit 3 would name the broken invariant
 }
+
+// The file's path below configs/scenarios, with what a test name cannot hold as '_'.
+std::string test_name(const ::testing::TestParamInfo<fs::path>& info) {
+  std::string name = fs::relative(info.param, fs::path(SERVESIM_SOURCE_DIR) / "configs/scenarios").replace_extension().string();
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Every, ShippedScenarios, ::testing::ValuesIn(shipped_scenarios()), test_name);
+
+TEST(ShippedScenarioList, HoldsTheExamplesAndThePaperScenarios) { EXPECT_GE(shipped_scenarios().size(), 10u); }
 
 }  // namespace
 }  // namespace servesim::test
