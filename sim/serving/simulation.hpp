@@ -137,6 +137,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Central queues (simulation_central_queue.cpp).
   void enqueue_central(std::uint32_t slot, StageId stage);
   void offer_central(std::uint32_t index);
+  void drop_expired_unpulled(CentralQueue& central);
   void detach_central(Replica& replica);
   VisitQueue& source_queue(Replica& replica);
   bool has_stage(AppId app, StageId stage) const;

@@ -44,7 +44,19 @@ void Simulation::enqueue_central(std::uint32_t slot, StageId stage) {
   const std::uint32_t index = central_queues_.index(queries_.at(slot).app, stage);
   ++queries_.at(slot).outstanding;
   central_queues_.at(index).visits.push(Visit{slot, stage, loop_.now()});
+  drop_expired_unpulled(central_queues_.at(index));
   offer_central(index);
+}
+
+// Expired visits are dropped when a batch forms; a queue no replica pulls
+// from forms none, so its expired visits go as new ones join it. Otherwise a
+// stage its policy left without replicas (a coarse-grained unit the cluster
+// cannot hold) would keep every query of the day in memory.
+void Simulation::drop_expired_unpulled(CentralQueue& central) {
+  if (config_.drop == DropPolicy::kNone || !central.pullers.empty()) return;
+  while (!central.visits.empty() && loop_.now() > queries_.at(central.visits.front().query).deadline) {
+    fail_visit(central.visits.pop().query, OutcomeKind::kDropped);
+  }
 }
 
 // New work: the attached replicas with a free slot look at it in turn, from

@@ -299,5 +299,28 @@ TEST(CoarseGrainedPolicy, ServeWhatFitsPlacesTheUnitsThatFitAndCountsTheRest) {
   EXPECT_EQ(run.live_replicas("a_fast"), 3u);
 }
 
+// On one GPU a unit of a -> b does not fit: the first stage takes the GPU
+// and the second has no replica, so its visits wait in a central queue no
+// replica pulls from. Under "drop": "expired" a visit there goes once it has
+// expired and the next joins; only the last 100 ms of arrivals (SLO 100 ms)
+// are still queued at the end. Under "none" every query stays unfinished.
+TEST(CoarseGrainedPolicy, VisitsWhereNoReplicaServesTheStageExpireUnderDropExpired) {
+  test::TempDir dir;
+  std::vector<double> every_10ms;
+  for (int i = 0; i < 1000; ++i) every_10ms.push_back(10.0 * i);
+  json doc = chain_world("cg-mean", test::replay_at(dir, every_10ms), 100, 1, 12);
+  doc["policies"][0]["params"]["short_cluster"] = "serve_what_fits";
+  const auto kept = test::run_policy(dir, doc);
+  EXPECT_EQ(kept.counts.arrived, 1000u);
+  EXPECT_EQ(kept.counts.unfinished, 1000u);
+  doc["serving"]["drop"] = "expired";
+  const auto expired = test::run_policy(dir, doc);
+  EXPECT_EQ(expired.counts.arrived, 1000u);
+  EXPECT_EQ(expired.counts.completed, 0u);
+  EXPECT_GE(expired.counts.unfinished, 9u);
+  EXPECT_LE(expired.counts.unfinished, 11u);
+  EXPECT_EQ(expired.counts.dropped + expired.counts.unfinished, 1000u);
+}
+
 }  // namespace
 }  // namespace servesim::coarse
