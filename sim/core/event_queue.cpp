@@ -1,5 +1,6 @@
 #include "sim/core/event_queue.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace servesim {
@@ -20,10 +21,13 @@ Event EventQueue::pop() {
 }
 
 // Hole-based sifts: move the element once instead of swapping at every level.
+// Four children a node: half the levels of a binary heap, and the four sit
+// in one or two cache lines. The keys are a total order (the sequence number
+// breaks ties), so the arity cannot change the order events pop in.
 void EventQueue::sift_up(std::size_t i) {
   Event moving = heap_[i];
   while (i > 0) {
-    const std::size_t parent = (i - 1) / 2;
+    const std::size_t parent = (i - 1) / kArity;
     if (!before(moving, heap_[parent])) break;
     heap_[i] = heap_[parent];
     i = parent;
@@ -35,9 +39,13 @@ void EventQueue::sift_down(std::size_t i) {
   const std::size_t n = heap_.size();
   Event moving = heap_[i];
   while (true) {
-    std::size_t child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
+    const std::size_t first = kArity * i + 1;
+    if (first >= n) break;
+    std::size_t child = first;
+    const std::size_t last = std::min(first + kArity, n);
+    for (std::size_t c = first + 1; c < last; ++c) {
+      if (before(heap_[c], heap_[child])) child = c;
+    }
     if (!before(heap_[child], moving)) break;
     heap_[i] = heap_[child];
     i = child;

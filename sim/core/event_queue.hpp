@@ -1,5 +1,5 @@
 #pragma once
-// A binary min-heap of events keyed by (time, priority, sequence number). Equal
+// A 4-ary min-heap of events keyed by (time, priority, sequence number). Equal
 // keys pop in insertion order, so a run never depends on heap internals.
 #include <cstddef>
 #include <vector>
@@ -24,6 +24,7 @@ class EventQueue {
     if (a.priority != b.priority) return a.priority < b.priority;
     return a.seq < b.seq;
   }
+  static constexpr std::size_t kArity = 4;
   void sift_up(std::size_t i);
   void sift_down(std::size_t i);
 

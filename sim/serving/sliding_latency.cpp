@@ -32,11 +32,15 @@ void SlidingLatency::roll(SimTime now) {
   if (second == current_) return;
   for (std::int64_t s = std::max(current_ + 1, second - kSeconds + 1); s <= second; ++s) {
     Second& gone = seconds_[s % kSeconds];
-    if (gone.n > 0) {
-      for (int b = 0; b < kBuckets; ++b) window_counts_[b] -= gone.counts[b];
-      window_n_ -= gone.n;
+    for (int b = gone.lo; b <= gone.hi; ++b) {
+      window_counts_[b] -= gone.counts[b];
+      gone.counts[b] = 0;
     }
-    gone = {};
+    window_n_ -= gone.n;
+    gone.n = 0;
+    gone.sum_ns = 0;
+    gone.lo = kBuckets;
+    gone.hi = -1;
   }
   current_ = second;
 }
@@ -46,6 +50,8 @@ void SlidingLatency::add(SimTime now, Duration latency) {
   Second& s = seconds_[current_ % kSeconds];
   const int b = bucket_of(latency);
   ++s.counts[b];
+  s.lo = std::min(s.lo, b);
+  s.hi = std::max(s.hi, b);
   ++s.n;
   s.sum_ns += static_cast<double>(latency.ns);
   ++window_counts_[b];

@@ -24,6 +24,10 @@ class SlidingLatency {
     std::array<std::uint32_t, kBuckets> counts{};
     std::uint64_t n = 0;
     double sum_ns = 0;
+    // The buckets this second touched lie in [lo, hi]: a second's latencies
+    // span a few of the 220, and rolling a second out visits only those.
+    int lo = kBuckets;
+    int hi = -1;
   };
   static int bucket_of(Duration latency);
   void roll(SimTime now);
