@@ -1,11 +1,12 @@
-// Every scenario shipped under configs/scenarios (but the side-by-side days,
-// below) runs, shortened, with the checks every run makes at its end
+// Every scenario shipped under configs/scenarios (but the side-by-side days
+// and the claims ledger's, run whole elsewhere; below) runs, shortened, with the checks every run makes at its end
 // (docs/invariants.md: queries, device time, causality, money): a new
 // scenario is covered the day it is added. Scenarios
 // that read data from outside the project (${VAR} paths) are skipped when the
 // variable is unset.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <set>
 #include <string>
 
+#include "sim/scenario/claims_ledger.hpp"
 #include "tests/regression/regression_support.hpp"
 
 namespace servesim::test {
@@ -20,14 +22,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The scenarios a claim of the ledger runs as they are: PaperScenarios runs
+// them whole, under the same end-of-run checks.
+std::set<fs::path> ledger_scenarios(const fs::path& scenarios_dir) {
+  const ClaimsLedger ledger = load_claims((scenarios_dir / "papers/claims.json").string());
+  std::set<fs::path> out;
+  for (const std::size_t r : ledger.run_of) out.insert(fs::weakly_canonical(ledger.runs.at(r).scenario));
+  return out;
+}
+
 std::vector<fs::path> shipped_scenarios() {
+  const fs::path dir = fs::path(SERVESIM_SOURCE_DIR) / "configs/scenarios";
+  const std::set<fs::path> in_ledger = ledger_scenarios(dir);
   std::set<fs::path> files;  // sorted: the order does not depend on the file system
-  for (const auto& entry : fs::recursive_directory_iterator(fs::path(SERVESIM_SOURCE_DIR) / "configs/scenarios")) {
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     // The side-by-side days run for two hours, goldens and all, in
-    // side_by_side_test.cpp: 40 s of them here would only repeat their
-    // start-up (a day of history, MArk's LSTMs) at a minute of CPU each.
+    // side_by_side_test.cpp, and the ledger's scenarios whole in
+    // paper_scenarios_test.cpp: 40 s of them here would only repeat their
+    // start-up (a day of history, MArk's LSTMs) at up to a minute of CPU each.
     if (entry.is_regular_file() && entry.path().extension() == ".json" &&
-        entry.path().filename() != "claims.json" && entry.path().parent_path().filename() != "side_by_side") {
+        entry.path().filename() != "claims.json" && entry.path().parent_path().filename() != "side_by_side" &&
+        !in_ledger.contains(fs::weakly_canonical(entry.path()))) {
       files.insert(entry.path());
     }
   }
@@ -72,7 +87,12 @@ std::string test_name(const ::testing::TestParamInfo<fs::path>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Every, ShippedScenarios, ::testing::ValuesIn(shipped_scenarios()), test_name);
 
-TEST(ShippedScenarioList, HoldsTheExamplesAndThePaperScenarios) { EXPECT_GE(shipped_scenarios().size(), 10u); }
+TEST(ShippedScenarioList, HoldsTheExamplesAndNotTheLedgers) {
+  const fs::path dir = fs::path(SERVESIM_SOURCE_DIR) / "configs/scenarios";
+  const auto files = shipped_scenarios();
+  EXPECT_NE(std::find(files.begin(), files.end(), dir / "quickstart.json"), files.end());
+  EXPECT_EQ(std::find(files.begin(), files.end(), dir / "papers/infaas/figure1_colocation.json"), files.end());
+}
 
 }  // namespace
 }  // namespace servesim::test
