@@ -43,8 +43,9 @@ std::uint64_t Simulation::central_queue_length(AppId app, StageId stage) const {
 void Simulation::enqueue_central(std::uint32_t slot, StageId stage) {
   const std::uint32_t index = central_queues_.index(queries_.at(slot).app, stage);
   ++queries_.at(slot).outstanding;
-  central_queues_.at(index).visits.push(Visit{slot, stage, loop_.now()});
-  drop_expired_unpulled(central_queues_.at(index));
+  CentralQueue& central = central_queues_.at(index);
+  central.visits.push(Visit{slot, stage, loop_.now()});
+  drop_expired_unpulled(central);
   offer_central(index);
 }
 

@@ -75,11 +75,7 @@ TEST_P(PaperScenarios, AssertedClaimsHoldAndOutcomesMatchTheGoldens) {
 }
 
 std::string run_name(const ::testing::TestParamInfo<std::size_t>& info) {
-  std::string name = ledger().runs.at(info.param).key;
-  for (char& c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  }
-  return name;
+  return test_name_of(ledger().runs.at(info.param).key);
 }
 
 INSTANTIATE_TEST_SUITE_P(Ledger, PaperScenarios, ::testing::ValuesIn(run_indices()), run_name);

@@ -2,6 +2,7 @@
 // Helpers for the regression tests: the quickstart scenario, file fingerprints,
 // and a small CSV reader for what servesim writes.
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -67,6 +68,14 @@ inline Csv read_csv(const std::filesystem::path& file) {
     if (!line.empty()) csv.rows.push_back(split_csv_line(line));
   }
   return csv;
+}
+
+// `text` with every character a gtest parameter name cannot hold made '_'.
+inline std::string test_name_of(std::string text) {
+  for (char& c : text) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return text;
 }
 
 inline nlohmann::json read_json(const std::filesystem::path& file) { return nlohmann::json::parse(read_text(file)); }

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
@@ -78,11 +77,8 @@ TEST_P(ShippedScenarios, RunsAndHoldsItsInvariants) {
 
 // The file's path below configs/scenarios, with what a test name cannot hold as '_'.
 std::string test_name(const ::testing::TestParamInfo<fs::path>& info) {
-  std::string name = fs::relative(info.param, fs::path(SERVESIM_SOURCE_DIR) / "configs/scenarios").replace_extension().string();
-  for (char& c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  }
-  return name;
+  return test_name_of(
+      fs::relative(info.param, fs::path(SERVESIM_SOURCE_DIR) / "configs/scenarios").replace_extension().string());
 }
 
 INSTANTIATE_TEST_SUITE_P(Every, ShippedScenarios, ::testing::ValuesIn(shipped_scenarios()), test_name);
