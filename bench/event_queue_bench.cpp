@@ -44,7 +44,7 @@ void BM_EventQueueHold(benchmark::State& state) {
   Increments inc(1);
   EventQueue queue;
   queue.reserve(size + 1);
-  for (std::size_t i = 0; i < size; ++i) queue.push(Event{SimTime::zero() + inc.next(), 0, 0, 0, i});
+  for (std::size_t i = 0; i < size; ++i) queue.push(Event{.time = SimTime::zero() + inc.next(), .payload = i});
   for (auto _ : state) {
     Event e = queue.pop();
     e.time += inc.next();
@@ -62,7 +62,7 @@ void BM_EventQueueSameTimeBurst(benchmark::State& state) {
   EventQueue queue;
   queue.reserve(burst);
   for (auto _ : state) {
-    for (std::size_t i = 0; i < burst; ++i) queue.push(Event{SimTime{1000}, 0, 0, 0, i});
+    for (std::size_t i = 0; i < burst; ++i) queue.push(Event{.time = SimTime{1000}, .payload = i});
     while (!queue.empty()) benchmark::DoNotOptimize(queue.pop());
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(burst));

@@ -6,10 +6,11 @@
 namespace servesim {
 
 std::uint64_t EventQueue::push(Event event) {
-  event.seq = next_seq_++;
+  const std::uint64_t order = next_seq_++;
+  event.seq = (static_cast<std::uint64_t>(event.priority) << kPriorityShift) | order;
   heap_.push_back(event);
   sift_up(heap_.size() - 1);
-  return event.seq;
+  return order;
 }
 
 Event EventQueue::pop() {

@@ -14,10 +14,10 @@ namespace {
 
 TEST(EventQueue, PopsInTimeThenInsertionOrder) {
   EventQueue q;
-  q.push(Event{SimTime{30}, 0, 0, 1, 0});
-  q.push(Event{SimTime{10}, 0, 0, 2, 0});
-  q.push(Event{SimTime{30}, 0, 0, 3, 0});
-  q.push(Event{SimTime{10}, 0, 0, 4, 0});
+  q.push(Event{.time = SimTime{30}, .kind = 1});
+  q.push(Event{.time = SimTime{10}, .kind = 2});
+  q.push(Event{.time = SimTime{30}, .kind = 3});
+  q.push(Event{.time = SimTime{10}, .kind = 4});
   std::vector<std::uint32_t> kinds;
   while (!q.empty()) kinds.push_back(q.pop().kind);
   EXPECT_EQ(kinds, (std::vector<std::uint32_t>{2, 4, 1, 3}));
@@ -29,16 +29,30 @@ TEST(EventQueue, MatchesSortedOrderOnRandomInput) {
   std::vector<std::pair<std::int64_t, std::uint32_t>> expected;
   for (std::uint32_t i = 0; i < 5000; ++i) {
     const std::int64_t t = static_cast<std::int64_t>(rng.below(100));  // many ties
-    q.push(Event{SimTime{t}, 0, 0, i, 0});
+    q.push(Event{.time = SimTime{t}, .payload = i});
     expected.emplace_back(t, i);
   }
   std::stable_sort(expected.begin(), expected.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [t, kind] : expected) {
+  for (const auto& [t, id] : expected) {
     const Event e = q.pop();
     ASSERT_EQ(e.time.ns, t);
-    ASSERT_EQ(e.kind, kind);
+    ASSERT_EQ(e.payload, id);
   }
+}
+
+// At one instant a boundary event goes before normal ones pushed earlier,
+// and each priority keeps its insertion order.
+TEST(EventQueue, PopsInTimeThenPriorityThenInsertionOrder) {
+  EventQueue q;
+  q.push(Event{.time = SimTime{10}, .kind = 1});
+  q.push(Event{.time = SimTime{5}, .kind = 2});
+  q.push(Event{.time = SimTime{10}, .kind = 3, .priority = Event::kBoundaryPriority});
+  q.push(Event{.time = SimTime{10}, .kind = 4});
+  q.push(Event{.time = SimTime{10}, .kind = 5, .priority = Event::kBoundaryPriority});
+  std::vector<std::uint32_t> kinds;
+  while (!q.empty()) kinds.push_back(q.pop().kind);
+  EXPECT_EQ(kinds, (std::vector<std::uint32_t>{2, 3, 5, 1, 4}));
 }
 
 struct Recorder : EventHandler {
