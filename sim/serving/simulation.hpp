@@ -51,7 +51,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   const ClusterView& view() const { return *this; }
 
  private:
-  enum EventKind : std::uint32_t {
+  enum EventKind : std::uint16_t {
     kArrival,
     kBatchDone,
     kBatcherWake,
@@ -120,6 +120,9 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     std::vector<ReplicaId> replicas;
     std::optional<InstanceId> instance;  // empty: a device of the fixed cluster
     DeviceExecution exec;                // its slots, and the replicas waiting for one
+    // Its instance runs on CPU credits (a burstable type): known here so that
+    // every batch start and end need not look the instance up to find out.
+    bool burstable_host = false;
   };
   struct LambdaInvocation {
     Visit visit;  // none for a ping

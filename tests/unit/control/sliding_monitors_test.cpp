@@ -1,6 +1,9 @@
 // The monitors behind ClusterView's recent rates and observed latencies.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "sim/serving/sliding_latency.hpp"
 #include "sim/serving/sliding_rate.hpp"
 
@@ -40,6 +43,27 @@ TEST(SlidingLatency, MeanIsExactAndTheTailWithinOneBucket) {
   const Duration p100 = latency.quantile(at_seconds(1.5), 1.0);
   EXPECT_GE(p100, from_millis(200));
   EXPECT_LE(p100, from_millis(220));
+}
+
+// Each latency reports as the upper edge of its bucket (1 us x 1.1^b, the
+// first edge at or above it), from 1 us to beyond the last edge, at an edge
+// and one nanosecond either side of it: the bucket search must agree with
+// the edges everywhere, not only near the common latencies.
+TEST(SlidingLatency, EveryLatencyReportsTheFirstBucketEdgeAtOrAboveIt) {
+  std::vector<double> edges{1e3};
+  while (edges.size() < SlidingLatency::kBuckets) edges.push_back(edges.back() * 1.1);
+  for (std::size_t b = 0; b < edges.size(); b += 7) {
+    const auto edge_ns = static_cast<std::int64_t>(edges[b]);
+    for (std::int64_t ns : {edge_ns - 1, edge_ns, edge_ns + 1}) {
+      SlidingLatency latency;
+      latency.add(at_seconds(1), Duration{ns});
+      const double expected = *std::lower_bound(edges.begin(), edges.end(), static_cast<double>(ns));
+      ASSERT_EQ(latency.quantile(at_seconds(1), 1.0), from_nanos_double(expected)) << ns << " ns";
+    }
+  }
+  SlidingLatency beyond;
+  beyond.add(at_seconds(1), from_seconds(1e4));  // past the last edge: the last bucket
+  EXPECT_EQ(beyond.quantile(at_seconds(1), 1.0), from_nanos_double(edges.back()));
 }
 
 TEST(SlidingLatency, ForgetsAfterTheWindow) {
