@@ -9,9 +9,18 @@ MetadataStore::MetadataStore(std::vector<VariantProfile> profiles)
 
 std::uint32_t MetadataStore::add_worker(Worker worker) {
   const std::uint32_t w = next_worker_++;
-  workers_.emplace(w, std::move(worker));
+  const Worker& added = workers_.emplace(w, std::move(worker)).first->second;
   by_worker_.emplace(w, WorkerIndex{std::vector<std::int32_t>(profiles_.size(), -1), {}});
+  for (const DeviceTypeId type : added.device_types) {
+    if (offering_.size() <= type) offering_.resize(type + 1);
+    if (offering_[type].empty() || offering_[type].back().first != w) offering_[type].emplace_back(w, &added);
+  }
   return w;
+}
+
+const std::vector<MetadataStore::WorkerRef>& MetadataStore::workers_offering(DeviceTypeId type) const {
+  static const std::vector<WorkerRef> none;
+  return type < offering_.size() ? offering_[type] : none;
 }
 
 std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t worker) {
@@ -106,6 +115,9 @@ void MetadataStore::forget_worker(std::uint32_t w) {
     instances_.erase(i);
   }
   by_worker_.erase(w);
+  for (const DeviceTypeId type : workers_.at(w).device_types) {
+    std::erase_if(offering_[type], [&](const WorkerRef& ref) { return ref.first == w; });
+  }
   workers_.erase(w);
 }
 

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "policies/infaas/variant_profile.hpp"
@@ -80,6 +81,10 @@ class MetadataStore {
   const Workers& workers() const { return workers_; }
   Worker& worker(std::uint32_t w) { return workers_.at(w); }
   const Worker& worker(std::uint32_t w) const { return workers_.at(w); }
+  // The live workers with a device of `type`, oldest first (the order
+  // workers() walks them in): placement of a variant looks at these only.
+  using WorkerRef = std::pair<std::uint32_t, const Worker*>;
+  const std::vector<WorkerRef>& workers_offering(DeviceTypeId type) const;
 
   // The {profile, worker} instance, created (Inactive) on first use.
   std::uint32_t instance_of(std::uint32_t profile, std::uint32_t worker);
@@ -131,7 +136,8 @@ class MetadataStore {
   std::uint32_t next_worker_ = 0;
   Instances instances_;
   std::uint32_t next_instance_ = 0;
-  std::map<std::uint32_t, WorkerIndex> by_worker_;
+  std::unordered_map<std::uint32_t, WorkerIndex> by_worker_;  // looked up only, never walked
+  std::vector<std::vector<WorkerRef>> offering_;  // by device type; a std::map's nodes stay put
   std::vector<std::vector<std::uint32_t>> loaded_by_profile_;  // instance ids, oldest first
   std::unordered_map<ReplicaId, ReplicaRecord> replicas_;  // looked up only, never walked
   std::vector<ReplicaId> retired_;  // records kept while they drain

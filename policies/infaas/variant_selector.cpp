@@ -57,13 +57,13 @@ std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, c
                                                    std::uint32_t profile) const {
   std::optional<Slot> best;
   double best_util = 0;
-  for (const auto& [w, worker] : store.workers()) {
-    if (worker.phase != WorkerPhase::kRunning || (best && worker.utilisation >= best_util)) continue;
+  for (const auto& [w, worker] : store.workers_offering(store.profile(profile).device_type)) {
+    if (worker->phase != WorkerPhase::kRunning || (best && worker->utilisation >= best_util)) continue;
     const auto vi = store.find_instance(profile, w);
     if (vi && !store.instance(*vi).replicas.empty()) continue;  // not Inactive there
     if (const auto d = device_on(view, store, w, profile)) {
       best = Slot{w, *d};
-      best_util = worker.utilisation;
+      best_util = worker->utilisation;
     }
   }
   return best;

@@ -66,21 +66,21 @@ std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& 
 std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std::uint32_t profile) {
   const VariantProfile& p = store.profile(profile);
   std::int64_t total = 0;
-  for (const auto& [w, worker] : store.workers()) {
-    if (worker.phase != WorkerPhase::kRunning) continue;
-    for (std::size_t k = 0; k < worker.devices.size(); ++k) {
+  for (const auto& [w, worker] : store.workers_offering(p.device_type)) {
+    if (worker->phase != WorkerPhase::kRunning) continue;
+    for (std::size_t k = 0; k < worker->devices.size(); ++k) {
       // The type first, from the worker's record: building a DeviceInfo (a
       // copy of its replica list) for every device on every call was the
       // policy's hot spot (profiled on the Proteus artifact's 40 devices).
-      if (worker.device_types[k] != p.device_type) continue;
-      const DeviceInfo info = view.device(worker.devices[k]);
-      if (!fits_device(view, store, worker, info, profile)) continue;
+      if (worker->device_types[k] != p.device_type) continue;
+      const DeviceInfo info = view.device(worker->devices[k]);
+      if (!fits_device(view, store, *worker, info, profile)) continue;
       if (p.kind != DeviceKind::kCpu) {
         ++total;  // one replica of a variant per GPU, one per NeuronCore
         continue;
       }
       const auto by_memory = p.memory_mb > 0 ? static_cast<std::int64_t>(info.memory_free_mb / p.memory_mb) : 1;
-      total += std::min<std::int64_t>(by_memory, worker.cpu_slots - static_cast<std::int64_t>(info.replicas.size()));
+      total += std::min<std::int64_t>(by_memory, worker->cpu_slots - static_cast<std::int64_t>(info.replicas.size()));
     }
   }
   return total;
@@ -90,12 +90,12 @@ std::optional<Slot> lowest_utilisation(const ClusterView& view, const MetadataSt
                                        std::optional<std::uint32_t> exclude) {
   std::optional<Slot> best;
   double best_util = 0;
-  for (const auto& [w, worker] : store.workers()) {
-    if (worker.phase != WorkerPhase::kRunning || w == exclude) continue;
-    if (best && worker.utilisation >= best_util) continue;
+  for (const auto& [w, worker] : store.workers_offering(store.profile(profile).device_type)) {
+    if (worker->phase != WorkerPhase::kRunning || w == exclude) continue;
+    if (best && worker->utilisation >= best_util) continue;
     if (const auto d = device_on(view, store, w, profile)) {
       best = Slot{w, *d};
-      best_util = worker.utilisation;
+      best_util = worker->utilisation;
     }
   }
   return best;
@@ -109,8 +109,8 @@ std::optional<Slot> best_fit(const ClusterView& view, const MetadataStore& store
   for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
     std::optional<Slot> best;
     double best_free = 0;
-    for (const auto& [w, worker] : store.workers()) {
-      if (worker.phase != phase) continue;
+    for (const auto& [w, worker] : store.workers_offering(store.profile(profile).device_type)) {
+      if (worker->phase != phase) continue;
       const auto d = device_on(view, store, w, profile);
       if (!d) continue;
       const double free = view.device(*d).memory_free_mb;
