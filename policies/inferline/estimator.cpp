@@ -12,7 +12,7 @@
 namespace servesim::inferline {
 namespace {
 
-enum EventKind : std::uint16_t { kArrival = 0, kBatchDone = 1 };
+enum EventKind : std::uint32_t { kArrival = 0, kBatchDone = 1 };
 
 constexpr double kQuantile = 0.99;
 

@@ -9,13 +9,10 @@ namespace servesim {
 
 struct Event {
   SimTime time;
-  // The queue's tie-break among events at the same time, set when pushed:
-  // the priority in the top byte, then the insertion order, so one compare
-  // orders by (priority, insertion).
-  std::uint64_t seq = 0;
-  std::uint64_t payload = 0;  // meaning is the owner's (entity index, generation, ...)
+  std::uint64_t seq = 0;      // insertion order; ties in (time, priority) pop in this order
   std::uint32_t handler = 0;  // index of the owner registered with the EventLoop
-  std::uint16_t kind = 0;     // meaning is the owner's
+  std::uint32_t kind = 0;     // meaning is the owner's
+  std::uint64_t payload = 0;  // meaning is the owner's (entity index, generation, ...)
   // Among events at the same time, lower priorities pop first (BLIS orders by
   // time, priority, sequence): bookkeeping that must see a clean boundary,
   // such as closing a metrics window, goes before the model's own events.
@@ -24,8 +21,6 @@ struct Event {
   static constexpr std::uint8_t kBoundaryPriority = 0;
   static constexpr std::uint8_t kNormalPriority = 1;
 };
-// 32 bytes: a heap sift moves whole events, half a cache line each.
-static_assert(sizeof(Event) == 32);
 
 // Lazy cancellation: an owner stamps a timer with the entity's current
 // generation and bumps the generation to cancel; a popped event whose

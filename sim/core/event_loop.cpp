@@ -11,14 +11,14 @@ std::uint32_t EventLoop::add_handler(EventHandler* handler) {
   return static_cast<std::uint32_t>(handlers_.size() - 1);
 }
 
-void EventLoop::schedule(SimTime time, std::uint32_t handler, std::uint16_t kind, std::uint64_t payload,
+void EventLoop::schedule(SimTime time, std::uint32_t handler, std::uint32_t kind, std::uint64_t payload,
                          std::uint8_t priority) {
   if (time < now_) {
     throw InvariantError("event scheduled in the past (" + std::to_string(time.ns) + " < " +
                          std::to_string(now_.ns) + " ns)");
   }
   if (time.is_never()) return;  // an event that never fires need not be stored
-  queue_.push(Event{time, 0, payload, handler, kind, priority});
+  queue_.push(Event{time, 0, handler, kind, payload, priority});
 }
 
 void EventLoop::dispatch_next() {

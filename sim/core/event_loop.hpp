@@ -15,9 +15,9 @@ class EventLoop {
   std::uint32_t add_handler(EventHandler* handler);
 
   SimTime now() const { return now_; }
-  void schedule(SimTime time, std::uint32_t handler, std::uint16_t kind, std::uint64_t payload = 0,
+  void schedule(SimTime time, std::uint32_t handler, std::uint32_t kind, std::uint64_t payload = 0,
                 std::uint8_t priority = Event::kNormalPriority);
-  void schedule_after(Duration delay, std::uint32_t handler, std::uint16_t kind, std::uint64_t payload = 0) {
+  void schedule_after(Duration delay, std::uint32_t handler, std::uint32_t kind, std::uint64_t payload = 0) {
     schedule(now_ + delay, handler, kind, payload);
   }
 

@@ -6,11 +6,10 @@
 namespace servesim {
 
 std::uint64_t EventQueue::push(Event event) {
-  const std::uint64_t order = next_seq_++;
-  event.seq = (static_cast<std::uint64_t>(event.priority) << kPriorityShift) | order;
+  event.seq = next_seq_++;
   heap_.push_back(event);
   sift_up(heap_.size() - 1);
-  return order;
+  return event.seq;
 }
 
 Event EventQueue::pop() {

@@ -19,11 +19,11 @@ class EventQueue {
   void reserve(std::size_t n) { heap_.reserve(n); }
 
  private:
-  // seq holds (priority, insertion order): see push().
   static bool before(const Event& a, const Event& b) {
-    return a.time < b.time || (a.time == b.time && a.seq < b.seq);
+    if (a.time != b.time) return a.time < b.time;
+    if (a.priority != b.priority) return a.priority < b.priority;
+    return a.seq < b.seq;
   }
-  static constexpr int kPriorityShift = 56;  // 2^56 insertions: ~10^8 years of events at 10^9 a day
   static constexpr std::size_t kArity = 4;
   void sift_up(std::size_t i);
   void sift_down(std::size_t i);

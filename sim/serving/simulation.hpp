@@ -51,7 +51,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   const ClusterView& view() const { return *this; }
 
  private:
-  enum EventKind : std::uint16_t {
+  enum EventKind : std::uint32_t {
     kArrival,
     kBatchDone,
     kBatcherWake,

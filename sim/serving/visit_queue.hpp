@@ -40,11 +40,10 @@ class VisitQueue {
     head_ = 0;
   }
 
-  // The counts first: a router asks a replica's size() without touching the buffer.
-  std::size_t size_ = 0;
-  std::size_t head_ = 0;
-  std::uint64_t pushed_ = 0;
   std::vector<Visit> buffer_;  // capacity is a power of two
+  std::size_t head_ = 0;
+  std::size_t size_ = 0;
+  std::uint64_t pushed_ = 0;
 };
 
 }  // namespace servesim
