@@ -3,6 +3,8 @@
 // long run's store is the size of its cluster. Ids are never reused.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "tests/unit/infaas/policy_fixture.hpp"
 
 namespace servesim::infaas::test {
@@ -51,6 +53,31 @@ TEST(InfaasStoreForgetting, WorkersThatCameAndWentLeaveNothingBehind) {
   EXPECT_EQ(s.store.instances().size(), 1u);
   EXPECT_EQ(s.store.loaded_instances(0).size(), 1u);
   EXPECT_EQ(s.store.replica_records(), 1u);
+}
+
+// Placement walks the workers with a device type from the store's list for
+// that type: oldest first, as it walked all of them, and a forgotten worker
+// leaves it (else placement would read a freed worker).
+TEST(InfaasStoreForgetting, AForgottenWorkerLeavesItsDeviceTypesWorkerList) {
+  StoreOnFakeCluster s;
+  const std::uint32_t first = s.worker_with_replica();
+  const std::uint32_t second = s.worker_with_replica();
+  const std::uint32_t third = s.worker_with_replica();
+  const DeviceTypeId type = s.store.worker(first).device_types[0];
+  const auto ids = [&] {
+    std::vector<std::uint32_t> out;
+    for (const auto& [w, worker] : s.store.workers_offering(type)) {
+      EXPECT_EQ(worker, &s.store.worker(w));
+      out.push_back(w);
+    }
+    return out;
+  };
+  EXPECT_EQ(ids(), (std::vector<std::uint32_t>{first, second, third}));
+  s.lose(second);
+  s.store.prune(s.cluster);
+  s.store.forget(s.cluster);
+  EXPECT_EQ(ids(), (std::vector<std::uint32_t>{first, third}));
+  EXPECT_TRUE(s.store.workers_offering(type + 1).empty());  // a type no worker has
 }
 
 TEST(InfaasStoreForgetting, ARetiredReplicaIsKeptWhileItDrainsOnItsDevice) {
