@@ -120,9 +120,6 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     std::vector<ReplicaId> replicas;
     std::optional<InstanceId> instance;  // empty: a device of the fixed cluster
     DeviceExecution exec;                // its slots, and the replicas waiting for one
-    // Its instance runs on CPU credits (a burstable type): known here so that
-    // every batch start and end need not look the instance up to find out.
-    bool burstable_host = false;
   };
   struct LambdaInvocation {
     Visit visit;  // none for a ping

@@ -25,9 +25,7 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
   if (type.burstable) instance.credits.emplace(*type.burstable, type.vcpus, loop_.now());
   for (const DeviceSlot& slot : type.devices) {
     for (std::uint32_t i = 0; i < slot.count; ++i) {
-      const DeviceId device = add_device(slot.type, id, /*ready=*/warm);
-      device_at(device).burstable_host = instance.credits.has_value();
-      instance.devices.push_back(device);
+      instance.devices.push_back(add_device(slot.type, id, /*ready=*/warm));
     }
   }
   instance_records_.push_back(InstanceRecord{type_id, market, instance.requested, instance.ready_at, SimTime::never(),

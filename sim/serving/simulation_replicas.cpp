@@ -207,7 +207,7 @@ Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
   const Duration drawn = config_.service_time.draw(replica.latency[size], replica.rng);
   double factor = interference_factor(replica);
   const Device& device = device_at(replica.device);
-  if (device.burstable_host) {
+  if (device.instance && instance_at(*device.instance).credits) {
     const Instance& host = instance_at(*device.instance);
     factor /= host.credits->speed(busy_vcpus(host));  // the level this batch runs at
   }
@@ -241,7 +241,7 @@ double Simulation::interference_factor(const Replica& replica) const {
 // busy level that held since the last change.
 void Simulation::advance_credits(const Replica& replica) {
   const Device& device = device_at(replica.device);
-  if (!device.burstable_host) return;
+  if (!device.instance || !instance_at(*device.instance).credits) return;
   Instance& instance = instance_at(*device.instance);
   instance.credits->advance(loop_.now(), busy_vcpus(instance));
 }

@@ -1,15 +1,14 @@
 #include "sim/serving/sliding_latency.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cmath>
 
 namespace servesim {
 
 namespace {
 
 // Bucket upper edges in ns, 1 us x 1.1^b, built by multiplication: exact to the
-// bit on every machine (libm's log is not).
+// bit on every machine (libm's log is not), and found by binary search, which
+// also costs less than a logarithm per visit.
 const std::array<double, SlidingLatency::kBuckets>& upper_edges() {
   static const std::array<double, SlidingLatency::kBuckets> edges = [] {
     std::array<double, SlidingLatency::kBuckets> e{};
@@ -20,33 +19,12 @@ const std::array<double, SlidingLatency::kBuckets>& upper_edges() {
   return edges;
 }
 
-// first_at_or_above()[k]: the first bucket whose upper edge is at least 2^k ns.
-// A latency in [2^k, 2^(k+1)) lies in a bucket from there on, and a power of
-// two spans under eight buckets (1.1^8 > 2), so a short forward scan finds it:
-// the bucket a binary search over all 220 edges would, at a visit's cost of a
-// bit scan and a few compares.
-const std::array<int, 64>& first_at_or_above() {
-  static const std::array<int, 64> first = [] {
-    std::array<int, 64> f{};
-    const auto& edges = upper_edges();
-    for (int k = 0; k < 64; ++k) {
-      const double power = std::ldexp(1.0, k);
-      f[k] = static_cast<int>(std::lower_bound(edges.begin(), edges.end(), power) - edges.begin());
-    }
-    return f;
-  }();
-  return first;
-}
-
 }  // namespace
 
 int SlidingLatency::bucket_of(Duration latency) {
-  if (latency.ns <= 0) return 0;
   const auto& edges = upper_edges();
-  const double v = static_cast<double>(latency.ns);
-  int b = first_at_or_above()[std::bit_width(static_cast<std::uint64_t>(latency.ns)) - 1];
-  while (b < kBuckets && edges[b] < v) ++b;  // the first edge >= v, as std::lower_bound
-  return std::min(kBuckets - 1, b);
+  const auto it = std::lower_bound(edges.begin(), edges.end(), static_cast<double>(latency.ns));
+  return std::min(kBuckets - 1, static_cast<int>(it - edges.begin()));
 }
 
 void SlidingLatency::roll(SimTime now) {
