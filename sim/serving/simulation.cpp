@@ -300,20 +300,8 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
 }
 
 ReplicaId Simulation::pick_weighted(AppId app, StageId stage) {
-  const auto& weights = routing_weights_[app][stage];
-  double total = 0;
-  for (const auto& w : weights) total += accepts(w.replica) ? w.weight : 0.0;
-  if (total <= 0) return kNoReplica;
-  double x = routing_rng_.uniform01() * total;
-  for (const auto& w : weights) {
-    if (!accepts(w.replica) || w.weight <= 0) continue;
-    if (x < w.weight) return w.replica;
-    x -= w.weight;
-  }
-  for (auto it = weights.rbegin(); it != weights.rend(); ++it) {  // rounding: the last usable weight
-    if (it->weight > 0 && accepts(it->replica)) return it->replica;
-  }
-  return kNoReplica;
+  return routing_weights_[app][stage].pick(
+      acceptance_epoch_, [&](ReplicaId id) { return accepts(id); }, [&] { return routing_rng_.uniform01(); });
 }
 
 void Simulation::set_routing_weights(AppId app, StageId stage, std::vector<RoutingWeight> weights) {
@@ -321,7 +309,7 @@ void Simulation::set_routing_weights(AppId app, StageId stage, std::vector<Routi
     if (w.replica >= replicas_.size() || w.weight < 0) throw InvariantError("routing weight names an invalid replica");
   }
   actions_.count(ControlAction::kSetRoutingWeights);
-  routing_weights_.at(app).at(stage) = std::move(weights);
+  routing_weights_.at(app).at(stage).set(std::move(weights));
 }
 
 bool Simulation::edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index,

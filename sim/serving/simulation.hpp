@@ -26,6 +26,7 @@
 #include "sim/serving/query_table.hpp"
 #include "sim/serving/simulation_config.hpp"
 #include "sim/serving/stage_deadlines.hpp"
+#include "sim/serving/weighted_route.hpp"
 
 namespace servesim {
 
@@ -178,6 +179,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void check_money() const;
   void on_replica_ready(ReplicaId id);
   void request_unload(ReplicaId id);
+  void stop_accepting(Replica& replica) {
+    replica.unload_requested = true;
+    ++acceptance_epoch_;
+  }
   void release_if_drained(Replica& replica);
   void leave_device(Replica& replica);
   bool device_usable(DeviceId id) const;
@@ -268,7 +273,10 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::uint32_t window_invocations_ = 0;
   std::uint32_t window_cold_starts_ = 0;
   // set_routing_weights: [app][stage] -> weights over replicas.
-  std::vector<std::vector<std::vector<RoutingWeight>>> routing_weights_;
+  std::vector<std::vector<WeightedRoute>> routing_weights_;
+  // Changes whenever a replica stops accepting visits (stop_accepting), so
+  // that routes cached over accepting replicas are rebuilt.
+  std::uint64_t acceptance_epoch_ = 0;
   RandomStream routing_rng_;
   CentralQueues central_queues_;
   StageDeadlines stage_deadlines_;  // set_stage_budget's, for batch formation

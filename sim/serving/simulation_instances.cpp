@@ -96,7 +96,7 @@ void Simulation::terminate_instance(InstanceId id) {
   if (!instance.alive()) return;
   // No re-routed query may land on a sibling replica that is about to go too.
   for (DeviceId d : instance.devices) {
-    for (ReplicaId r : device_at(d).replicas) replicas_.get(r)->unload_requested = true;
+    for (ReplicaId r : device_at(d).replicas) stop_accepting(*replicas_.get(r));
   }
   for (DeviceId d : instance.devices) {
     const std::vector<ReplicaId> hosted = device_at(d).replicas;  // evict_replica edits the list
@@ -125,7 +125,7 @@ void Simulation::evict_replica(Replica& replica) {
   while (!replica.queue.empty()) orphans.push_back(replica.queue.pop());
   detach_central(replica);
   requeue_offline(replica);
-  replica.unload_requested = true;
+  stop_accepting(replica);
   leave_device(replica);
   for (const Visit& v : orphans) {
     if (config_.cloud.on_instance_loss == InstanceLossPolicy::kFail) {

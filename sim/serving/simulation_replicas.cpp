@@ -363,7 +363,7 @@ void Simulation::unload_replica(ReplicaId id) {
 void Simulation::request_unload(ReplicaId id) {
   Replica& replica = *replicas_.get(id);
   if (replica.state == ReplicaState::kUnloaded || replica.unload_requested) return;
-  replica.unload_requested = true;
+  stop_accepting(replica);
   detach_central(replica);  // what waits there is for the replicas that stay
   // Queries already queued are served first, never lost; a replica still
   // loading drains once its model is in (on_replica_ready).
@@ -387,6 +387,7 @@ void Simulation::release_if_drained(Replica& replica) {
 // empty stops hosting (it hosted from the first load request on it).
 void Simulation::leave_device(Replica& replica) {
   replica.state = ReplicaState::kUnloaded;
+  ++acceptance_epoch_;  // it stopped accepting when asked to unload; counted again should a path skip that
   Device& device = device_at(replica.device);
   const double memory_mb = config_.models->variant(replica.variant).memory_mb;
   device.memory_free_mb += memory_mb;
