@@ -45,6 +45,12 @@ TEST(SlidingLatency, MeanIsExactAndTheTailWithinOneBucket) {
   EXPECT_LE(p100, from_millis(220));
 }
 
+// Past the last edge, a latency counts in the last bucket.
+double first_edge_at_or_above(const std::vector<double>& edges, std::int64_t ns) {
+  const auto it = std::lower_bound(edges.begin(), edges.end(), static_cast<double>(ns));
+  return it == edges.end() ? edges.back() : *it;
+}
+
 // Each latency reports as the upper edge of its bucket (1 us x 1.1^b, the
 // first edge at or above it), from 1 us to beyond the last edge, at an edge
 // and one nanosecond either side of it: the bucket search must agree with
@@ -52,18 +58,37 @@ TEST(SlidingLatency, MeanIsExactAndTheTailWithinOneBucket) {
 TEST(SlidingLatency, EveryLatencyReportsTheFirstBucketEdgeAtOrAboveIt) {
   std::vector<double> edges{1e3};
   while (edges.size() < SlidingLatency::kBuckets) edges.push_back(edges.back() * 1.1);
-  for (std::size_t b = 0; b < edges.size(); b += 7) {
+  for (std::size_t b = 0; b < edges.size(); ++b) {
     const auto edge_ns = static_cast<std::int64_t>(edges[b]);
     for (std::int64_t ns : {edge_ns - 1, edge_ns, edge_ns + 1}) {
       SlidingLatency latency;
       latency.add(at_seconds(1), Duration{ns});
-      const double expected = *std::lower_bound(edges.begin(), edges.end(), static_cast<double>(ns));
-      ASSERT_EQ(latency.quantile(at_seconds(1), 1.0), from_nanos_double(expected)) << ns << " ns";
+      ASSERT_EQ(latency.quantile(at_seconds(1), 1.0), from_nanos_double(first_edge_at_or_above(edges, ns)))
+          << ns << " ns";
     }
   }
   SlidingLatency beyond;
   beyond.add(at_seconds(1), from_seconds(1e4));  // past the last edge: the last bucket
   EXPECT_EQ(beyond.quantile(at_seconds(1), 1.0), from_nanos_double(edges.back()));
+}
+
+// The same between the edges: latencies 0.3 % apart from 1 ns to 10^4 s, and
+// either side of every power of two (where the bucket lookup's cells change).
+TEST(SlidingLatency, LatenciesBetweenTheEdgesReportTheFirstEdgeAtOrAboveThem) {
+  std::vector<double> edges{1e3};
+  while (edges.size() < SlidingLatency::kBuckets) edges.push_back(edges.back() * 1.1);
+  std::vector<std::int64_t> latencies;
+  for (double ns = 1; ns < 1e13; ns *= 1.003) latencies.push_back(static_cast<std::int64_t>(ns));
+  for (int k = 0; k < 44; ++k) {
+    const std::int64_t power = std::int64_t{1} << k;
+    latencies.insert(latencies.end(), {power - 1, power, power + 1});
+  }
+  for (std::int64_t ns : latencies) {
+    SlidingLatency latency;
+    latency.add(at_seconds(1), Duration{ns});
+    ASSERT_EQ(latency.quantile(at_seconds(1), 1.0), from_nanos_double(first_edge_at_or_above(edges, ns)))
+        << ns << " ns";
+  }
 }
 
 TEST(SlidingLatency, ForgetsAfterTheWindow) {
