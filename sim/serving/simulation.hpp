@@ -120,6 +120,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     double memory_free_mb = 0;
     std::vector<ReplicaId> replicas;
     std::optional<InstanceId> instance;  // empty: a device of the fixed cluster
+    bool on_burstable = false;  // its instance earns CPU credits: checked at every batch, so kept here
     DeviceExecution exec;                // its slots, and the replicas waiting for one
   };
   struct LambdaInvocation {

@@ -26,6 +26,7 @@ InstanceId Simulation::add_instance(InstanceTypeId type_id, Market market, bool 
   for (const DeviceSlot& slot : type.devices) {
     for (std::uint32_t i = 0; i < slot.count; ++i) {
       instance.devices.push_back(add_device(slot.type, id, /*ready=*/warm));
+      device_at(instance.devices.back()).on_burstable = instance.credits.has_value();
     }
   }
   instance_records_.push_back(InstanceRecord{type_id, market, instance.requested, instance.ready_at, SimTime::never(),

@@ -58,7 +58,7 @@ Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<I
   if (type.kind == DeviceKind::kGpu && config_.gpu_concurrency.batches > 1) {
     limits = ExecutionLimits{config_.gpu_concurrency.batches, config_.gpu_concurrency.gain, true};
   }
-  return Device{type_id, type.kind, type.memory_mb, {}, instance, DeviceExecution(limits, loop_.now(), ready)};
+  return Device{type_id, type.kind, type.memory_mb, {}, instance, false, DeviceExecution(limits, loop_.now(), ready)};
 }
 
 void Simulation::try_start_batches(Replica& replica) {
@@ -207,7 +207,7 @@ Duration Simulation::batch_duration(Replica& replica, std::uint32_t size) {
   const Duration drawn = config_.service_time.draw(replica.latency[size], replica.rng);
   double factor = interference_factor(replica);
   const Device& device = device_at(replica.device);
-  if (device.instance && instance_at(*device.instance).credits) {
+  if (device.on_burstable) {
     const Instance& host = instance_at(*device.instance);
     factor /= host.credits->speed(busy_vcpus(host));  // the level this batch runs at
   }
@@ -241,7 +241,7 @@ double Simulation::interference_factor(const Replica& replica) const {
 // busy level that held since the last change.
 void Simulation::advance_credits(const Replica& replica) {
   const Device& device = device_at(replica.device);
-  if (!device.instance || !instance_at(*device.instance).credits) return;
+  if (!device.on_burstable) return;
   Instance& instance = instance_at(*device.instance);
   instance.credits->advance(loop_.now(), busy_vcpus(instance));
 }
