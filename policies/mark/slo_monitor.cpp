@@ -18,7 +18,7 @@ bool SloMonitor::failing() const {
 bool SloMonitor::record(bool missed, SimTime now) {
   if (seen_ == window_.size() && window_[next_]) --misses_;  // the oldest leaves
   window_[next_] = missed;
-  next_ = (next_ + 1) % window_.size();
+  if (++next_ == window_.size()) next_ = 0;  // a ring; no division per request
   seen_ = std::min(seen_ + 1, window_.size());
   if (missed) ++misses_;
   ewma_ = (1.0 - params_.ewma_weight) * ewma_ + params_.ewma_weight * (missed ? 1.0 : 0.0);

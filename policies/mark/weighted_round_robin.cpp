@@ -12,10 +12,17 @@ void WeightedRoundRobin::reset(std::vector<double> weights) {
 
 std::optional<std::size_t> WeightedRoundRobin::pick() {
   if (weights_.empty()) return std::nullopt;
+  // Two passes over dense arrays, the same picks as one: the additions do not
+  // depend on the pick, and split off they vectorise, while the search for
+  // the first largest becomes a conditional move, not a branch per member
+  // that mispredicts (this runs for every query a MArk stage admits).
+  for (std::size_t i = 0; i < weights_.size(); ++i) current_[i] += weights_[i];
   std::size_t best = 0;
-  for (std::size_t i = 0; i < weights_.size(); ++i) {
-    current_[i] += weights_[i];
-    if (current_[i] > current_[best]) best = i;
+  double best_current = current_[0];
+  for (std::size_t i = 1; i < current_.size(); ++i) {
+    const bool larger = current_[i] > best_current;
+    best = larger ? i : best;
+    best_current = larger ? current_[i] : best_current;
   }
   current_[best] -= total_;
   return best;
