@@ -89,7 +89,15 @@ struct SimTime {
 inline Duration from_nanos_double(double ns) {
   if (!(ns < 9.2e18)) return Duration::infinite();
   if (ns < -9.2e18) return Duration{-time_detail::kMax};
-  return Duration{static_cast<std::int64_t>(std::llround(ns))};
+  // std::llround, inline (libm's is a call, and this runs for every arrival
+  // and batch): truncate, then step away from zero on a fraction of at least
+  // a half. The fraction is exact (ns and its truncation share sign and
+  // exponent range), so ties and all else round exactly as llround does.
+  auto whole = static_cast<std::int64_t>(ns);
+  const double fraction = ns - static_cast<double>(whole);
+  if (fraction >= 0.5) ++whole;
+  if (fraction <= -0.5) --whole;
+  return Duration{whole};
 }
 inline Duration from_seconds(double s) { return from_nanos_double(s * 1e9); }
 inline Duration from_millis(double ms) { return from_nanos_double(ms * 1e6); }

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
+#include <random>
+#include <vector>
 
 namespace servesim {
 namespace {
@@ -48,6 +51,30 @@ TEST(Time, ConversionsSaturateAndRound) {
   EXPECT_TRUE(from_millis(1e300).is_infinite());  // a cold start of 1e300 ms
   EXPECT_TRUE(from_seconds(std::numeric_limits<double>::quiet_NaN()).is_infinite());
   EXPECT_EQ(from_seconds(-1e300).ns, -kMax);
+}
+
+// Nanoseconds round to the nearest, halves away from zero, exactly as
+// std::llround: at every half, just either side of it, near 2^52 and 2^53
+// (where doubles stop holding fractions), and over random magnitudes.
+TEST(Time, NanosecondRoundingIsLlroundEverywhere) {
+  std::vector<double> values;
+  for (double whole : {0.0, 1.0, 2.0, 1e3, 123456789.0, 4503599627370495.0, 4503599627370496.0, 9007199254740992.0}) {
+    for (double sign : {1.0, -1.0}) {
+      for (double off : {0.0, 0.25, 0.5, 0.75}) {
+        const double x = sign * (whole + off);
+        values.insert(values.end(), {x, std::nextafter(x, 0.0), std::nextafter(x, 1e300), std::nextafter(x, -1e300)});
+      }
+    }
+  }
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 200000; ++i) {
+    const double magnitude = std::ldexp(std::uniform_real_distribution<double>(0.5, 1.0)(rng), static_cast<int>(rng() % 63));
+    values.push_back(rng() % 2 ? magnitude : -magnitude);
+  }
+  for (double x : values) {
+    if (std::fabs(x) >= 9.2e18) continue;  // saturates, checked above
+    ASSERT_EQ(from_nanos_double(x).ns, std::llround(x)) << std::hexfloat << x;
+  }
 }
 
 TEST(Time, ScaledSaturates) {
