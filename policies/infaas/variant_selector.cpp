@@ -133,8 +133,9 @@ ReplicaId VariantSelector::least_loaded(const std::vector<Range>& groups, const 
     std::uint64_t best_load = 0;
     for (std::uint32_t k = g.begin; k < g.end; ++k) {
       const ReplicaId r = replicas[k];
-      if (!view.accepts(r)) continue;
-      const std::uint64_t load = view.outstanding(r);
+      const std::optional<std::uint64_t> outstanding = view.accepting_outstanding(r);
+      if (!outstanding) continue;
+      const std::uint64_t load = *outstanding;
       if (limited && load > g.backlog_limit) continue;
       if (best == kNoReplica || load < best_load) {
         best = r;

@@ -15,8 +15,9 @@ RouterChoice MarkRouter::choose(const ClusterView& view) {
   // being taken back or stopped: skip it, at most once round the rotation.
   for (std::size_t tries = 0; tries < members_.size(); ++tries) {
     const RouterMember& m = members_[*rotation_.pick()];
-    if (!view.accepts(m.replica)) continue;
-    return {m.replica, admits(m.shape, view.outstanding(m.replica), rt_max_)};
+    const std::optional<std::uint64_t> outstanding = view.accepting_outstanding(m.replica);
+    if (!outstanding) continue;
+    return {m.replica, admits(m.shape, *outstanding, rt_max_)};
   }
   return {};
 }

@@ -33,6 +33,9 @@ class StageView final : public ClusterView {
   ReplicaInfo replica(ReplicaId id) const override { return real_->replica(id); }
   std::uint64_t outstanding(ReplicaId id) const override { return real_->outstanding(id); }
   bool accepts(ReplicaId id) const override { return real_->accepts(id); }
+  std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const override {
+    return real_->accepting_outstanding(id);
+  }
   std::uint64_t dropped(ReplicaId id) const override { return real_->dropped(id); }
   std::uint64_t central_queue_length(AppId app, StageId stage) const override;
   double arrival_rate(AppId app, StageId stage) const override;

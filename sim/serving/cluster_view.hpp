@@ -75,6 +75,12 @@ class ClusterView {
   virtual std::uint64_t outstanding(ReplicaId id) const = 0;
   // Whether the replica takes new queries (loading or active, not going away).
   virtual bool accepts(ReplicaId id) const = 0;
+  // outstanding(id) if it accepts, else empty: one call where a per-query
+  // router asks both of every candidate.
+  virtual std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const {
+    if (!accepts(id)) return std::nullopt;
+    return outstanding(id);
+  }
   // Visits this replica has dropped so far (its batcher's or the deadline's
   // drops): a monitor's per-replica failure counter. Zero once it is gone.
   virtual std::uint64_t dropped(ReplicaId /*id*/) const { return 0; }

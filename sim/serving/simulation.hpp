@@ -84,6 +84,11 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     const Replica* r = live_replica(id);
     return r ? r->outstanding() : 0;
   }
+  std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const override {
+    const Replica* r = live_replica(id);
+    if (!r || !r->accepts_visits()) return std::nullopt;
+    return r->outstanding();
+  }
   std::uint64_t dropped(ReplicaId id) const override {
     const Replica* r = live_replica(id);
     return r ? r->dropped : 0;
