@@ -386,8 +386,12 @@ void Simulation::release_if_drained(Replica& replica) {
 // instance): its memory is free again, and a fixed-cluster device it leaves
 // empty stops hosting (it hosted from the first load request on it).
 void Simulation::leave_device(Replica& replica) {
+  // Routes cached over accepting replicas (WeightedRoute) learnt that it
+  // stopped accepting from stop_accepting, which every way here goes through.
+  if (!replica.unload_requested) {
+    throw InvariantError("replica " + std::to_string(replica.id) + " left its device without being unloaded");
+  }
   replica.state = ReplicaState::kUnloaded;
-  ++acceptance_epoch_;  // it stopped accepting when asked to unload; counted again should a path skip that
   Device& device = device_at(replica.device);
   const double memory_mb = config_.models->variant(replica.variant).memory_mb;
   device.memory_free_mb += memory_mb;
