@@ -10,6 +10,13 @@ sweep=(bash "$source_dir/scripts/sweep.sh" "$quickstart" "$out"
        --grid 'applications[0].slo_ms=50,100,150' --seeds 1,2 --jobs 1 --binary "$servesim"
        -- --policy static-gpu --set duration_s=6000)
 
+# The folders of finished points, one per line. Not the .tmp-* (or .old-*)
+# folders an interrupt leaves: a point interrupted after writing its
+# point.json but before its rename is not finished, and the rerun removes it.
+finished_points() {
+  (cd "$out" 2>/dev/null && find . -mindepth 2 -maxdepth 2 -name point.json -not -path './.*' -printf '%h\n' | sort)
+}
+
 # Points run one at a time (about half a second each); interrupt the sweep's
 # whole process group, as Ctrl-C does, once two points are complete. Job
 # control gives the sweep its own process group and, unlike a plain
@@ -19,7 +26,7 @@ set -m
 leader=$!
 set +m
 for _ in $(seq 600); do
-  (($(find "$out" -maxdepth 2 -name point.json 2>/dev/null | wc -l) >= 2)) && break
+  (($(finished_points | wc -l) >= 2)) && break
   sleep 0.05
 done
 kill -INT -- -"$leader"
@@ -27,7 +34,7 @@ status=0
 wait "$leader" || status=$?
 ((status == 130)) || fail "the interrupted sweep exited $status, not 130 (log: $(tail -3 "$work/first.log"))"
 
-finished=$(cd "$out" && find . -maxdepth 2 -name point.json -printf '%h\n' | sort)
+finished=$(finished_points)
 count=$(wc -l <<<"$finished")
 ((count >= 2 && count < 6)) || fail "expected 2 to 5 points finished before the interrupt, found $count"
 [[ ! -e $out/sweep.csv ]] || fail "an interrupted sweep wrote sweep.csv"
@@ -43,7 +50,7 @@ before=$(fingerprint)
 grep -q "($count done before)" "$work/second.log" || fail "the rerun did not count $count points done: $(head -1 "$work/second.log")"
 after=$(fingerprint)
 [[ $before == "$after" ]] || fail "finished points changed on rerun: $(diff <(echo "$before") <(echo "$after"))"
-all=$(find "$out" -maxdepth 2 -name point.json | wc -l)
+all=$(finished_points | wc -l)
 ((all == 6)) || fail "expected 6 finished points after the rerun, found $all"
 leftovers=$(find "$out" -maxdepth 1 -name '.tmp-*' -o -maxdepth 1 -name '.old-*' -o -maxdepth 1 -name '*.failed')
 [[ -z $leftovers ]] || fail "partial folders left: $leftovers"
