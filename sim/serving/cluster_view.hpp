@@ -39,10 +39,9 @@ struct ReplicaInfo {
   std::uint32_t max_batch = 1;
   double served_per_second = 0;  // over the monitor's recent window
   double utilisation = 0;        // busy fraction since the replica was loaded
-  // Time from enqueue to batch completion at this replica, over the monitor's
-  // recent window (zero when nothing finished there lately).
+  // Mean time from enqueue to batch completion at this replica, over the
+  // monitor's recent window (zero when nothing finished there lately).
   Duration observed_latency_mean;
-  Duration observed_latency_p99;
 };
 
 struct InstanceInfo {

@@ -414,7 +414,6 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
   const double busy = r.busy_slot_seconds + r.running * (loop_.now() - r.busy_since).seconds();
   info.utilisation = alive > 0 ? busy / (alive * static_cast<double>(r.batches.size())) : 0.0;
   info.observed_latency_mean = r.observed.mean(loop_.now());
-  info.observed_latency_p99 = r.observed.quantile(loop_.now(), 0.99);
   return info;
 }
 

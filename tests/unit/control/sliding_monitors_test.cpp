@@ -1,9 +1,6 @@
 // The monitors behind ClusterView's recent rates and observed latencies.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <vector>
-
 #include "sim/serving/sliding_latency.hpp"
 #include "sim/serving/sliding_rate.hpp"
 
@@ -31,64 +28,28 @@ TEST(SlidingRate, SteadyRateReadsExactlyOnWholeSeconds) {
   }
 }
 
-TEST(SlidingLatency, MeanIsExactAndTheTailWithinOneBucket) {
+TEST(SlidingLatency, MeanIsExact) {
   SlidingLatency latency;
-  // 99 queries at 10 ms and one at 200 ms.
+  // 99 queries at 10 ms and one at 200 ms, in two seconds of the window.
   for (int i = 0; i < 99; ++i) latency.add(at_seconds(1), from_millis(10));
-  latency.add(at_seconds(1), from_millis(200));
-  EXPECT_EQ(latency.mean(at_seconds(1.5)), from_millis((99 * 10 + 200) / 100.0));
-  const Duration p99 = latency.quantile(at_seconds(1.5), 0.99);
-  EXPECT_GE(p99, from_millis(10));
-  EXPECT_LE(p99, from_millis(11));  // buckets are 10 % apart
-  const Duration p100 = latency.quantile(at_seconds(1.5), 1.0);
-  EXPECT_GE(p100, from_millis(200));
-  EXPECT_LE(p100, from_millis(220));
+  latency.add(at_seconds(2), from_millis(200));
+  EXPECT_EQ(latency.mean(at_seconds(2.5)), from_millis((99 * 10 + 200) / 100.0));
 }
 
-// Past the last edge, a latency counts in the last bucket.
-double first_edge_at_or_above(const std::vector<double>& edges, std::int64_t ns) {
-  const auto it = std::lower_bound(edges.begin(), edges.end(), static_cast<double>(ns));
-  return it == edges.end() ? edges.back() : *it;
-}
-
-// Each latency reports as the upper edge of its bucket (1 us x 1.1^b, the
-// first edge at or above it), from 1 us to beyond the last edge, at an edge
-// and one nanosecond either side of it: the bucket search must agree with
-// the edges everywhere, not only near the common latencies.
-TEST(SlidingLatency, EveryLatencyReportsTheFirstBucketEdgeAtOrAboveIt) {
-  std::vector<double> edges{1e3};
-  while (edges.size() < SlidingLatency::kBuckets) edges.push_back(edges.back() * 1.1);
-  for (std::size_t b = 0; b < edges.size(); ++b) {
-    const auto edge_ns = static_cast<std::int64_t>(edges[b]);
-    for (std::int64_t ns : {edge_ns - 1, edge_ns, edge_ns + 1}) {
-      SlidingLatency latency;
-      latency.add(at_seconds(1), Duration{ns});
-      ASSERT_EQ(latency.quantile(at_seconds(1), 1.0), from_nanos_double(first_edge_at_or_above(edges, ns)))
-          << ns << " ns";
-    }
-  }
-  SlidingLatency beyond;
-  beyond.add(at_seconds(1), from_seconds(1e4));  // past the last edge: the last bucket
-  EXPECT_EQ(beyond.quantile(at_seconds(1), 1.0), from_nanos_double(edges.back()));
-}
-
-// The same between the edges: latencies 0.3 % apart from 1 ns to 10^4 s, and
-// either side of every power of two (where the bucket lookup's cells change).
-TEST(SlidingLatency, LatenciesBetweenTheEdgesReportTheFirstEdgeAtOrAboveThem) {
-  std::vector<double> edges{1e3};
-  while (edges.size() < SlidingLatency::kBuckets) edges.push_back(edges.back() * 1.1);
-  std::vector<std::int64_t> latencies;
-  for (double ns = 1; ns < 1e13; ns *= 1.003) latencies.push_back(static_cast<std::int64_t>(ns));
-  for (int k = 0; k < 44; ++k) {
-    const std::int64_t power = std::int64_t{1} << k;
-    latencies.insert(latencies.end(), {power - 1, power, power + 1});
-  }
-  for (std::int64_t ns : latencies) {
-    SlidingLatency latency;
-    latency.add(at_seconds(1), Duration{ns});
-    ASSERT_EQ(latency.quantile(at_seconds(1), 1.0), from_nanos_double(first_edge_at_or_above(edges, ns)))
-        << ns << " ns";
-  }
+// Seconds that pass without a latency must still leave the window: a gap of
+// several seconds forgets exactly those that fell out of it.
+TEST(SlidingLatency, ForgetsExactlyTheSecondsThatLeftTheWindow) {
+  SlidingLatency latency;
+  latency.add(at_seconds(1), from_millis(10));
+  latency.add(at_seconds(4), from_millis(40));
+  // At second 10 the window is seconds 1-10: both.
+  EXPECT_EQ(latency.mean(at_seconds(10.5)), from_millis(25));
+  // At second 13 it is 4-13: second 1 has left.
+  EXPECT_EQ(latency.mean(at_seconds(13)), from_millis(40));
+  latency.add(at_seconds(13.5), from_millis(20));
+  EXPECT_EQ(latency.mean(at_seconds(13.9)), from_millis(30));
+  // At second 14, second 4 has left too.
+  EXPECT_EQ(latency.mean(at_seconds(14)), from_millis(20));
 }
 
 TEST(SlidingLatency, ForgetsAfterTheWindow) {
