@@ -6,7 +6,7 @@ std::optional<Migration> plan_migration(const MetadataStore& store, const Cluste
   const VariantInstance& vi = store.instance(instance);
   ReplicaId from = kNoReplica;
   for (ReplicaId r : vi.replicas) {
-    for (ReplicaId other : view.device(view.replica(r).device).replicas) {
+    for (ReplicaId other : view.occupancy(view.replica(r).device).replicas) {
       if (other != r && (!store.knows(other) || store.replica(other).instance != instance)) from = r;
     }
     if (from != kNoReplica) break;

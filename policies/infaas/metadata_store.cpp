@@ -127,7 +127,7 @@ void MetadataStore::forget_worker(std::uint32_t w) {
 bool MetadataStore::left_device(ReplicaId id, const ReplicaRecord& record, const ClusterView& view) const {
   const auto vi = instances_.find(record.instance);
   if (vi == instances_.end() || workers_.at(vi->second.worker).phase == WorkerPhase::kGone) return true;
-  const std::vector<ReplicaId> on_device = view.device(record.device).replicas;
+  const std::span<const ReplicaId> on_device = view.occupancy(record.device).replicas;
   return std::find(on_device.begin(), on_device.end(), id) == on_device.end();
 }
 

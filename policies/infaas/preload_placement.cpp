@@ -16,7 +16,7 @@ std::optional<Slot> roomiest_fit(const ClusterView& view, const MetadataStore& s
       if (worker.phase != phase) continue;
       for (DeviceId d : worker.devices) {
         if (!fits(view, store, w, d, profile)) continue;
-        const double free = view.device(d).memory_free_mb;
+        const double free = view.occupancy(d).memory_free_mb;
         if (!best || free > best_free) {
           best = Slot{w, d};
           best_free = free;

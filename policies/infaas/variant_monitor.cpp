@@ -22,7 +22,7 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
     double busy = 0;
     std::uint32_t devices = 0;
     for (DeviceId d : worker.devices) {
-      const DeviceInfo info = view.device(d);
+      const DeviceOccupancy info = view.occupancy(d);
       const DeviceKind kind = view.hardware().type(info.type).kind;
       if (kind != worker.kind) continue;
       ++devices;
@@ -70,7 +70,7 @@ void VariantMonitor::observe(MetadataStore& store, const ClusterView& view) {
       latency_weighted += info.served_per_second * static_cast<double>(info.observed_latency_mean.ns);
       latency_max = std::max(latency_max, info.observed_latency_mean);
       if (!seen.co_located) {
-        for (ReplicaId other : view.device(info.device).replicas) {
+        for (ReplicaId other : view.occupancy(info.device).replicas) {
           if (other != r && (!store.knows(other) || store.replica(other).instance != i)) seen.co_located = true;
         }
       }

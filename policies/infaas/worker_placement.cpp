@@ -15,7 +15,7 @@ VariantId variant_of(ReplicaId r, const ClusterView& view, const MetadataStore& 
 }
 
 // fits() on a device already looked up.
-bool fits_device(const ClusterView& view, const MetadataStore& store, const Worker& worker, const DeviceInfo& info,
+bool fits_device(const ClusterView& view, const MetadataStore& store, const Worker& worker, const DeviceOccupancy& info,
                  std::uint32_t profile) {
   if (worker.leaving) return false;
   const VariantProfile& p = store.profile(profile);
@@ -40,7 +40,7 @@ bool fits_device(const ClusterView& view, const MetadataStore& store, const Work
 
 bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t worker, DeviceId device,
           std::uint32_t profile) {
-  return fits_device(view, store, store.worker(worker), view.device(device), profile);
+  return fits_device(view, store, store.worker(worker), view.occupancy(device), profile);
 }
 
 std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& store, std::uint32_t worker,
@@ -50,9 +50,9 @@ std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& 
   std::optional<DeviceId> best;
   double best_free = 0;
   for (std::size_t k = 0; k < w.devices.size(); ++k) {
-    if (w.device_types[k] != type) continue;  // as fits() would find, without building a DeviceInfo
+    if (w.device_types[k] != type) continue;  // as fits() would find, without looking
     const DeviceId d = w.devices[k];
-    const DeviceInfo info = view.device(d);
+    const DeviceOccupancy info = view.occupancy(d);
     if (!fits_device(view, store, w, info, profile)) continue;
     if (idle_only && !info.replicas.empty()) continue;
     if (!best || info.memory_free_mb < best_free) {
@@ -69,11 +69,12 @@ std::int64_t placeable(const ClusterView& view, const MetadataStore& store, std:
   for (const auto& [w, worker] : store.workers_offering(p.device_type)) {
     if (worker->phase != WorkerPhase::kRunning) continue;
     for (std::size_t k = 0; k < worker->devices.size(); ++k) {
-      // The type first, from the worker's record: building a DeviceInfo (a
-      // copy of its replica list) for every device on every call was the
-      // policy's hot spot (profiled on the Proteus artifact's 40 devices).
+      // The type first, from the worker's record; then the device's
+      // occupancy, not a DeviceInfo: a copy of its replica list for every
+      // device on every call was the policy's hot spot (profiled on the
+      // Proteus artifact's 40 devices, and per-stage INFaaS' pipeline day).
       if (worker->device_types[k] != p.device_type) continue;
-      const DeviceInfo info = view.device(worker->devices[k]);
+      const DeviceOccupancy info = view.occupancy(worker->devices[k]);
       if (!fits_device(view, store, *worker, info, profile)) continue;
       if (p.kind != DeviceKind::kCpu) {
         ++total;  // one replica of a variant per GPU, one per NeuronCore
@@ -113,7 +114,7 @@ std::optional<Slot> best_fit(const ClusterView& view, const MetadataStore& store
       if (worker->phase != phase) continue;
       const auto d = device_on(view, store, w, profile);
       if (!d) continue;
-      const double free = view.device(*d).memory_free_mb;
+      const double free = view.occupancy(*d).memory_free_mb;
       if (!best || free < best_free) {
         best = Slot{w, *d};
         best_free = free;

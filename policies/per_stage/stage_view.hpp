@@ -29,6 +29,7 @@ class StageView final : public ClusterView {
   std::span<const Application> applications() const override { return applications_; }
   std::size_t device_count() const override { return real_->device_count(); }
   DeviceInfo device(DeviceId id) const override { return real_->device(id); }
+  DeviceOccupancy occupancy(DeviceId id) const override { return real_->occupancy(id); }
   std::size_t replica_count() const override { return real_->replica_count(); }
   ReplicaInfo replica(ReplicaId id) const override { return real_->replica(id); }
   std::uint64_t outstanding(ReplicaId id) const override { return real_->outstanding(id); }

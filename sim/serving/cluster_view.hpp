@@ -28,6 +28,14 @@ struct DeviceInfo {
   std::uint32_t waiting_replicas = 0;  // with a batch ready, waiting for a slot
 };
 
+// What placement reads of a device, without a copy of its replica list: the
+// span is valid until the cluster next changes (a control call or an event).
+struct DeviceOccupancy {
+  DeviceTypeId type = 0;
+  double memory_free_mb = 0;
+  std::span<const ReplicaId> replicas;  // live ones (not unloaded)
+};
+
 struct ReplicaInfo {
   VariantId variant = 0;
   DeviceId device = 0;
@@ -64,6 +72,9 @@ class ClusterView {
   virtual std::span<const Application> applications() const = 0;
   virtual std::size_t device_count() const = 0;
   virtual DeviceInfo device(DeviceId id) const = 0;
+  // device(id)'s type, free memory and replicas, for scans over every device
+  // at every placement decision (device() copies the replica list).
+  virtual DeviceOccupancy occupancy(DeviceId id) const = 0;
   // Replica ids handed out so far (0 .. count-1), the unloaded ones too.
   virtual std::size_t replica_count() const = 0;
   // Once a replica is unloaded and gone (after the event that unloaded it),

@@ -394,6 +394,16 @@ DeviceInfo Simulation::device(DeviceId id) const {
                     static_cast<std::uint32_t>(d.exec.waiting())};
 }
 
+DeviceOccupancy Simulation::occupancy(DeviceId id) const {
+  if (id >= devices_.size()) throw InvariantError("no device " + std::to_string(id));
+  const Device* live = devices_.get(id);
+  if (!live) {  // freed with its instance: empty, as device() reports it
+    const DeviceTypeId type = device_records_[id].type;
+    return DeviceOccupancy{type, config_.hardware->type(type).memory_mb, {}};
+  }
+  return DeviceOccupancy{live->type, live->memory_free_mb, live->replicas};
+}
+
 ReplicaInfo Simulation::replica(ReplicaId id) const {
   if (id >= replicas_.size()) throw InvariantError("no replica " + std::to_string(id));
   ReplicaInfo info;

@@ -78,6 +78,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   std::span<const Application> applications() const override { return config_.applications; }
   std::size_t device_count() const override { return devices_.size(); }
   DeviceInfo device(DeviceId id) const override;
+  DeviceOccupancy occupancy(DeviceId id) const override;
   std::size_t replica_count() const override { return replicas_.size(); }
   ReplicaInfo replica(ReplicaId id) const override;
   std::uint64_t outstanding(ReplicaId id) const override {

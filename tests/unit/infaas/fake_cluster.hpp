@@ -105,6 +105,10 @@ class FakeCluster final : public ClusterView, public ClusterControl {
     const bool usable = !d.instance || instances[*d.instance].state == InstanceState::kRunning;
     return DeviceInfo{d.type, d.instance, usable, d.memory_free_mb, d.replicas};
   }
+  DeviceOccupancy occupancy(DeviceId id) const override {
+    const FakeDevice& d = devices.at(id);
+    return DeviceOccupancy{d.type, d.memory_free_mb, d.replicas};
+  }
   std::size_t replica_count() const override { return replicas.size(); }
   ReplicaInfo replica(ReplicaId id) const override { return replicas.at(id).info; }
   std::uint64_t outstanding(ReplicaId id) const override { return replicas[id].outstanding; }
