@@ -55,19 +55,22 @@ struct Replica {
   // Queued plus executing visits: the load a router balances.
   std::uint64_t outstanding() const { return queue.size() + executing_visits; }
 
+  // First, together: what a router reads of every candidate on every query
+  // (accepts_visits, outstanding), in one cache line rather than spread
+  // over the struct.
   ReplicaId id;
   VariantId variant;
   DeviceId device;
   ReplicaState state = ReplicaState::kLoading;
   bool unload_requested = false;  // while loading: drain as soon as the model is in
+  std::uint64_t executing_visits = 0;
+  VisitQueue queue;
   std::vector<Duration> latency;  // latency[b], b = 1..the profile's max batch on this device
   std::uint32_t batch_cap = 1;
   std::unique_ptr<Batcher> batcher;
   std::vector<RunningBatch> batches;  // one slot per unit of concurrency
   std::uint32_t running = 0;
-  std::uint64_t executing_visits = 0;
   std::uint64_t dropped = 0;  // visits dropped here, for ClusterView::dropped
-  VisitQueue queue;
   std::uint32_t central_queue = 0xffffffffu;  // its CentralQueues index once attached, else kNoCentralQueue
   OfflineQueue offline;  // low priority: starts only when `queue` leaves room
   RandomStream rng;                     // service-time draws
