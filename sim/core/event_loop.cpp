@@ -22,9 +22,11 @@ void EventLoop::schedule(SimTime time, std::uint32_t handler, std::uint32_t kind
 }
 
 void EventLoop::dispatch_next() {
-  const Event event = queue_.pop();
+  const Event event = queue_.top();
+  queue_.retire_top();  // the handler's first schedule() takes its place
   now_ = event.time;
   handlers_[event.handler]->handle(event);
+  queue_.settle();
 }
 
 }  // namespace servesim

@@ -7,12 +7,19 @@ namespace servesim {
 
 std::uint64_t EventQueue::push(Event event) {
   event.seq = next_seq_++;
+  if (retired_top_) {
+    retired_top_ = 0;
+    heap_.front() = event;
+    sift_down(0);
+    return event.seq;
+  }
   heap_.push_back(event);
   sift_up(heap_.size() - 1);
   return event.seq;
 }
 
 Event EventQueue::pop() {
+  retired_top_ = 0;
   Event result = heap_.front();
   heap_.front() = heap_.back();
   heap_.pop_back();

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 #include <vector>
 
 #include "sim/core/event_loop.hpp"
@@ -92,6 +93,67 @@ TEST(EventLoop, RunWhileStopsWhenTheConditionFails) {
   EXPECT_EQ(loop.now().ns, 15);
   EXPECT_EQ(loop.run_while(SimTime{100}, [] { return true; }), 1u);
   EXPECT_EQ(loop.now().ns, 100);
+}
+
+// Dispatch defers each pop to the handler's first schedule() (its event
+// takes the top's place) or to the handler's end. Handlers that schedule
+// none, one or several events, at once (ties) or later, in either priority,
+// must still be dispatched in (time, priority, schedule order), as a naive
+// queue that always picks that minimum dispatches them.
+struct Brancher : EventHandler {
+  EventLoop* loop = nullptr;
+  std::uint32_t id = 0;
+  RandomStream rng{11, "event-loop-deferred-pop"};
+  std::vector<std::uint64_t> dispatched;  // payloads, in order
+  std::uint64_t next_payload = 1000;
+  void handle(const Event& e) override {
+    dispatched.push_back(e.payload);
+    const std::uint64_t children = rng.below(4) == 0 ? 0 : 1 + rng.below(2);  // 0, 1 or 2
+    for (std::uint64_t c = 0; c < children && next_payload < 21000; ++c) {
+      const Duration gap{static_cast<std::int64_t>(rng.below(3))};  // ties with now and each other
+      const auto priority = rng.below(5) == 0 ? Event::kBoundaryPriority : Event::kNormalPriority;
+      loop->schedule(loop->now() + gap, id, 0, next_payload++, priority);
+    }
+  }
+};
+
+TEST(EventLoop, DeferredPopsDispatchInKeyOrder) {
+  EventLoop loop;
+  Brancher b;
+  b.loop = &loop;
+  b.id = loop.add_handler(&b);
+  for (std::uint64_t i = 0; i < 1000; ++i) loop.schedule(SimTime{static_cast<std::int64_t>(i % 97)}, b.id, 0, i);
+  loop.run_until(SimTime{1'000'000});
+
+  // The same process on a naive queue: a list searched for its minimum key.
+  struct Pending {
+    std::int64_t time;
+    std::uint8_t priority;
+    std::uint64_t seq, payload;
+  };
+  std::vector<Pending> pending;
+  std::uint64_t seq = 0;
+  for (std::uint64_t i = 0; i < 1000; ++i) pending.push_back({static_cast<std::int64_t>(i % 97), Event::kNormalPriority, seq++, i});
+  RandomStream rng{11, "event-loop-deferred-pop"};
+  std::uint64_t next_payload = 1000;
+  std::vector<std::uint64_t> expected;
+  while (!pending.empty()) {
+    const auto it = std::min_element(pending.begin(), pending.end(), [](const Pending& x, const Pending& y) {
+      return std::tie(x.time, x.priority, x.seq) < std::tie(y.time, y.priority, y.seq);
+    });
+    const Pending e = *it;
+    pending.erase(it);
+    expected.push_back(e.payload);
+    const std::uint64_t children = rng.below(4) == 0 ? 0 : 1 + rng.below(2);
+    for (std::uint64_t c = 0; c < children && next_payload < 21000; ++c) {
+      const auto gap = static_cast<std::int64_t>(rng.below(3));
+      const auto priority = rng.below(5) == 0 ? Event::kBoundaryPriority : Event::kNormalPriority;
+      pending.push_back({e.time + gap, priority, seq++, next_payload++});
+    }
+  }
+  ASSERT_GT(expected.size(), 15000u);
+  EXPECT_EQ(b.dispatched, expected);
+  EXPECT_EQ(loop.pending(), 0u);
 }
 
 TEST(Payload, PacksEntityAndGeneration) {
