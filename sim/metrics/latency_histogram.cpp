@@ -1,7 +1,9 @@
 #include "sim/metrics/latency_histogram.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstddef>
 
 #include "sim/metrics/nearest_rank.hpp"
 
@@ -13,10 +15,18 @@ constexpr std::int64_t kSumCarry = 1'000'000'000'000'000'000LL;
 // Bucket bounds built by repeated multiplication, not std::log/std::pow: IEEE
 // multiplication is exact to the bit on every machine, libm is not, and the
 // bounds decide which bucket (hence which reported quantile) a latency lands in.
+// A latency's bucket is guessed from its double's exponent and top 8
+// mantissa bits (a cell spans at most a factor 1 + 1/256, less than gamma,
+// so it holds at most one bound) and the bounds have the final word: one
+// table read and at most a step, where a logarithm per recorded latency was.
+constexpr int kCellShift = 52 - 8;
+std::uint64_t cell_of(double v) { return std::bit_cast<std::uint64_t>(v) >> kCellShift; }
+
 struct BucketBounds {
   std::vector<double> upper;  // upper[0] = kLowest; upper[i] = upper[i - 1] * gamma
   double gamma;
-  double inverse_log_gamma;
+  std::uint64_t first_cell;                  // cell_of(upper[0])
+  std::vector<std::uint32_t> first_of_cell;  // by cell - first_cell: the first i >= 1 with upper[i] >= the cell's low end
 };
 
 const BucketBounds& bounds() {
@@ -24,10 +34,15 @@ const BucketBounds& bounds() {
     BucketBounds b;
     constexpr double a = LatencyHistogram::kBucketAccuracy;
     b.gamma = (1 + a) / (1 - a);
-    b.inverse_log_gamma = 1 / std::log(b.gamma);
     b.upper.push_back(static_cast<double>(LatencyHistogram::kLowest.ns));
     while (b.upper.back() < static_cast<double>(LatencyHistogram::kHighest.ns)) {
       b.upper.push_back(b.upper.back() * b.gamma);
+    }
+    b.first_cell = cell_of(b.upper.front());
+    for (std::uint64_t c = b.first_cell; c <= cell_of(b.upper.back()); ++c) {
+      const double low = std::bit_cast<double>(c << kCellShift);
+      const auto at_or_above = std::lower_bound(b.upper.begin() + 1, b.upper.end(), low);
+      b.first_of_cell.push_back(static_cast<std::uint32_t>(std::min(at_or_above - b.upper.begin(), static_cast<std::ptrdiff_t>(b.upper.size() - 1))));
     }
     return b;
   }();
@@ -48,10 +63,8 @@ std::size_t LatencyHistogram::bucket_of(std::int64_t ns) const {
   const double v = static_cast<double>(ns);
   if (v <= b.upper[0]) return 0;
   if (v > b.upper[n]) return n + 1;
-  // The logarithm only guesses; the table has the final word, so a last-bit
-  // difference in std::log cannot move a latency to another bucket.
-  const double guess = std::ceil(std::log(v / b.upper[0]) * b.inverse_log_gamma);
-  std::size_t i = static_cast<std::size_t>(std::clamp(guess, 1.0, static_cast<double>(n)));
+  // The cell only guesses; the bounds have the final word.
+  std::size_t i = b.first_of_cell[cell_of(v) - b.first_cell];
   while (i > 1 && v <= b.upper[i - 1]) --i;
   while (i < n && v > b.upper[i]) ++i;
   return i;

@@ -25,7 +25,7 @@ class LatencyHistogram {
 
   LatencyHistogram();
 
-  // O(1): one logarithm and at most a step of correction.
+  // O(1): a table read and at most a step of correction.
   void record(Duration latency);
   void merge(const LatencyHistogram& other);
   void reset();
