@@ -1,9 +1,15 @@
 #include "policies/infaas/variant_selector.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <span>
 #include <tuple>
 
 namespace servesim::infaas {
+
+namespace {
+constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
+}  // namespace
 
 VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, std::vector<StageRequirements> stages,
                                  std::vector<std::uint32_t> first_stage, const ProfileRules& rules,
@@ -129,20 +135,8 @@ void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& vie
 ReplicaId VariantSelector::least_loaded(const std::vector<Range>& groups, const std::vector<ReplicaId>& replicas,
                                         const ClusterView& view, bool limited) {
   for (const Range& g : groups) {
-    ReplicaId best = kNoReplica;
-    std::uint64_t best_load = 0;
-    for (std::uint32_t k = g.begin; k < g.end; ++k) {
-      const ReplicaId r = replicas[k];
-      const std::optional<std::uint64_t> outstanding = view.accepting_outstanding(r);
-      if (!outstanding) continue;
-      const std::uint64_t load = *outstanding;
-      if (limited && load > g.backlog_limit) continue;
-      if (best == kNoReplica || load < best_load) {
-        best = r;
-        best_load = load;
-        if (load == 0) break;
-      }
-    }
+    const std::span<const ReplicaId> group(replicas.data() + g.begin, g.end - g.begin);
+    const ReplicaId best = view.least_outstanding(group, limited ? g.backlog_limit : kNoLimit);
     if (best != kNoReplica) return best;
   }
   return kNoReplica;

@@ -37,6 +37,9 @@ class StageView final : public ClusterView {
   std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const override {
     return real_->accepting_outstanding(id);
   }
+  ReplicaId least_outstanding(std::span<const ReplicaId> candidates, std::uint64_t limit) const override {
+    return real_->least_outstanding(candidates, limit);
+  }
   std::uint64_t dropped(ReplicaId id) const override { return real_->dropped(id); }
   std::uint64_t central_queue_length(AppId app, StageId stage) const override;
   double arrival_rate(AppId app, StageId stage) const override;

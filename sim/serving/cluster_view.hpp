@@ -36,6 +36,24 @@ struct DeviceOccupancy {
   std::span<const ReplicaId> replicas;  // live ones (not unloaded)
 };
 
+// least_outstanding's rule, over any way of reading a candidate's
+// accepting_outstanding.
+template <typename Read>
+ReplicaId least_outstanding_of(std::span<const ReplicaId> candidates, std::uint64_t limit, Read&& read) {
+  ReplicaId best = kNoReplica;
+  std::uint64_t best_load = 0;
+  for (const ReplicaId r : candidates) {
+    const std::optional<std::uint64_t> load = read(r);
+    if (!load || *load > limit) continue;
+    if (best == kNoReplica || *load < best_load) {
+      best = r;
+      best_load = *load;
+      if (best_load == 0) break;
+    }
+  }
+  return best;
+}
+
 struct ReplicaInfo {
   VariantId variant = 0;
   DeviceId device = 0;
@@ -90,6 +108,15 @@ class ClusterView {
   virtual std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const {
     if (!accepts(id)) return std::nullopt;
     return outstanding(id);
+  }
+  // A least-loaded router's scan in one call: the first of `candidates` with
+  // the fewest outstanding visits among those that accept and have at most
+  // `limit`; the first idle one ends the scan; kNoReplica if none qualifies.
+  // The engine's own scan overlaps the candidates' lookups, which a call per
+  // candidate cannot.
+  virtual ReplicaId least_outstanding(std::span<const ReplicaId> candidates, std::uint64_t limit) const {
+    return least_outstanding_of(candidates, limit,
+                                [this](ReplicaId r) { return accepting_outstanding(r); });
   }
   // Visits this replica has dropped so far (its batcher's or the deadline's
   // drops): a monitor's per-replica failure counter. Zero once it is gone.
