@@ -91,11 +91,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     return r->outstanding();
   }
   ReplicaId least_outstanding(std::span<const ReplicaId> candidates, std::uint64_t limit) const override {
-    return least_outstanding_of(candidates, limit, [this](ReplicaId id) -> std::optional<std::uint64_t> {
-      const Replica* r = live_replica(id);
-      if (!r || !r->accepts_visits()) return std::nullopt;
-      return r->outstanding();
-    });
+    // Qualified: no virtual call per candidate, and the lookups inline.
+    return least_outstanding_of(candidates, limit, [this](ReplicaId id) { return Simulation::accepting_outstanding(id); });
   }
   std::uint64_t dropped(ReplicaId id) const override {
     const Replica* r = live_replica(id);
