@@ -373,15 +373,10 @@ void Simulation::on_policy_tick() {
 // ---- Views and windows ----------------------------------------------------
 
 DeviceInfo Simulation::device(DeviceId id) const {
-  if (id >= devices_.size()) throw InvariantError("no device " + std::to_string(id));
   const Device* live = devices_.get(id);
-  if (!live) {  // its instance stopped and was freed: only that is known
-    DeviceInfo gone;
-    gone.type = device_records_[id].type;
-    gone.instance = device_records_[id].instance;
-    gone.usable = false;
-    gone.memory_free_mb = config_.hardware->type(gone.type).memory_mb;  // every replica left it
-    return gone;
+  if (!live) {  // its instance stopped and was freed: its occupancy and instance are all that is known
+    const DeviceOccupancy empty = occupancy(id);
+    return DeviceInfo{empty.type, device_records_[id].instance, false, empty.memory_free_mb, {}};
   }
   const Device& d = *live;
   return DeviceInfo{d.type,
@@ -397,7 +392,7 @@ DeviceInfo Simulation::device(DeviceId id) const {
 DeviceOccupancy Simulation::occupancy(DeviceId id) const {
   if (id >= devices_.size()) throw InvariantError("no device " + std::to_string(id));
   const Device* live = devices_.get(id);
-  if (!live) {  // freed with its instance: empty, as device() reports it
+  if (!live) {  // freed with its instance: every replica left it
     const DeviceTypeId type = device_records_[id].type;
     return DeviceOccupancy{type, config_.hardware->type(type).memory_mb, {}};
   }
