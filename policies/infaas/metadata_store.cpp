@@ -1,6 +1,8 @@
 #include "policies/infaas/metadata_store.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace servesim::infaas {
 
@@ -8,14 +10,26 @@ MetadataStore::MetadataStore(std::vector<VariantProfile> profiles)
     : profiles_(std::move(profiles)), loaded_by_profile_(profiles_.size()) {}
 
 std::uint32_t MetadataStore::add_worker(Worker worker) {
-  const std::uint32_t w = next_worker_++;
-  const Worker& added = workers_.emplace(w, std::move(worker)).first->second;
-  by_worker_.emplace(w, WorkerIndex{std::vector<std::int32_t>(profiles_.size(), -1), {}});
+  Worker& added = workers_.emplace(by_worker_.size(), std::move(worker)).first->second;
+  const std::uint32_t w = by_worker_.add(
+      std::make_unique<WorkerIndex>(WorkerIndex{&added, std::vector<std::int32_t>(profiles_.size(), -1), {}}));
   for (const DeviceTypeId type : added.device_types) {
     if (offering_.size() <= type) offering_.resize(type + 1);
     if (offering_[type].empty() || offering_[type].back().first != w) offering_[type].emplace_back(w, &added);
   }
   return w;
+}
+
+MetadataStore::WorkerIndex& MetadataStore::index_of(std::uint32_t w) const {
+  WorkerIndex* index = by_worker_.get(w);
+  if (!index) throw std::out_of_range("MetadataStore: no live worker " + std::to_string(w));
+  return *index;
+}
+
+ReplicaRecord& MetadataStore::record_of(ReplicaId id) const {
+  ReplicaRecord* record = replicas_.get(id);
+  if (!record) throw std::out_of_range("MetadataStore: no record of replica " + std::to_string(id));
+  return *record;
 }
 
 const std::vector<MetadataStore::WorkerRef>& MetadataStore::workers_offering(DeviceTypeId type) const {
@@ -24,7 +38,7 @@ const std::vector<MetadataStore::WorkerRef>& MetadataStore::workers_offering(Dev
 }
 
 std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t worker) {
-  WorkerIndex& index = by_worker_.at(worker);
+  WorkerIndex& index = index_of(worker);
   std::int32_t& slot = index.by_profile[profile];
   if (slot < 0) {
     const std::uint32_t i = next_instance_++;
@@ -39,7 +53,7 @@ std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t wo
 }
 
 std::optional<std::uint32_t> MetadataStore::find_instance(std::uint32_t profile, std::uint32_t worker) const {
-  const std::int32_t slot = by_worker_.at(worker).by_profile[profile];
+  const std::int32_t slot = index_of(worker).by_profile[profile];
   if (slot < 0) return std::nullopt;
   return static_cast<std::uint32_t>(slot);
 }
@@ -51,7 +65,7 @@ void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, DeviceId device, 
   r.variant = profiles_[vi.profile].variant;
   r.device = device;
   r.loaded_at = now;
-  replicas_.insert_or_assign(id, r);
+  replicas_.put(id, std::make_unique<ReplicaRecord>(r));
   if (vi.replicas.empty()) {
     std::vector<std::uint32_t>& loaded = loaded_by_profile_[vi.profile];
     loaded.insert(std::lower_bound(loaded.begin(), loaded.end(), i), i);
@@ -61,12 +75,12 @@ void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, DeviceId device, 
 }
 
 bool MetadataStore::serving(ReplicaId id) const {
-  const auto it = replicas_.find(id);
-  return it != replicas_.end() && !it->second.retired;
+  const ReplicaRecord* record = replicas_.get(id);
+  return record && !record->retired;
 }
 
 void MetadataStore::retire(ReplicaId id) {
-  ReplicaRecord& r = replicas_.at(id);
+  ReplicaRecord& r = record_of(id);
   if (r.retired) return;
   r.retired = true;
   retired_.push_back(id);
@@ -91,10 +105,11 @@ void MetadataStore::forget(const ClusterView& view) {
   for (auto it = workers_.begin(); it != workers_.end();) {
     const std::uint32_t w = it->first;
     ++it;  // forget_worker erases w
-    if (forgettable(workers_.at(w), by_worker_.at(w))) forget_worker(w);
+    const WorkerIndex& index = index_of(w);
+    if (forgettable(*index.worker, index)) forget_worker(w);
   }
   std::erase_if(retired_, [&](ReplicaId id) {
-    if (!left_device(id, replicas_.at(id), view)) return false;
+    if (!left_device(id, record_of(id), view)) return false;
     replicas_.erase(id);
     return true;
   });
@@ -109,7 +124,7 @@ bool MetadataStore::forgettable(const Worker& worker, const WorkerIndex& index) 
 }
 
 void MetadataStore::forget_worker(std::uint32_t w) {
-  for (std::uint32_t i : by_worker_.at(w).instances) {
+  for (std::uint32_t i : index_of(w).instances) {
     for (ReplicaId r : instances_.at(i).replicas) replicas_.erase(r);  // none, unless one still accepted
     std::erase(loaded_by_profile_[instances_.at(i).profile], i);
     instances_.erase(i);
@@ -126,7 +141,7 @@ void MetadataStore::forget_worker(std::uint32_t w) {
 // are not looked at again.
 bool MetadataStore::left_device(ReplicaId id, const ReplicaRecord& record, const ClusterView& view) const {
   const auto vi = instances_.find(record.instance);
-  if (vi == instances_.end() || workers_.at(vi->second.worker).phase == WorkerPhase::kGone) return true;
+  if (vi == instances_.end() || worker(vi->second.worker).phase == WorkerPhase::kGone) return true;
   const std::span<const ReplicaId> on_device = view.occupancy(record.device).replicas;
   return std::find(on_device.begin(), on_device.end(), id) == on_device.end();
 }

@@ -12,12 +12,12 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "policies/infaas/variant_profile.hpp"
 #include "policies/infaas/variant_state.hpp"
+#include "sim/core/id_pages.hpp"
 #include "sim/serving/cluster_view.hpp"
 
 namespace servesim::infaas {
@@ -79,8 +79,8 @@ class MetadataStore {
   std::uint32_t add_worker(Worker worker);
   Workers& workers() { return workers_; }
   const Workers& workers() const { return workers_; }
-  Worker& worker(std::uint32_t w) { return workers_.at(w); }
-  const Worker& worker(std::uint32_t w) const { return workers_.at(w); }
+  Worker& worker(std::uint32_t w) { return *index_of(w).worker; }
+  const Worker& worker(std::uint32_t w) const { return *index_of(w).worker; }
   // The live workers with a device of `type`, oldest first (the order
   // workers() walks them in): placement of a variant looks at these only.
   using WorkerRef = std::pair<std::uint32_t, const Worker*>;
@@ -96,7 +96,7 @@ class MetadataStore {
   // Those of profile p that hold replicas, oldest first (a worker keeps an
   // instance of every variant it ever ran; the selector wants the loaded ones).
   const std::vector<std::uint32_t>& loaded_instances(std::uint32_t p) const { return loaded_by_profile_[p]; }
-  const std::vector<std::uint32_t>& instances_on_worker(std::uint32_t w) const { return by_worker_.at(w).instances; }
+  const std::vector<std::uint32_t>& instances_on_worker(std::uint32_t w) const { return index_of(w).instances; }
 
   // A replica the policy loaded for instance `i` on `device`; the instance becomes Active.
   void add_replica(ReplicaId id, std::uint32_t i, DeviceId device, SimTime now);
@@ -104,13 +104,13 @@ class MetadataStore {
   void retire(ReplicaId id);
   // Whether the store has a record of it (a replica of one of its instances,
   // serving or still draining on its device).
-  bool knows(ReplicaId id) const { return replicas_.contains(id); }
+  bool knows(ReplicaId id) const { return replicas_.get(id) != nullptr; }
   // Known and not retired: one of its instances' replicas.
   bool serving(ReplicaId id) const;
-  ReplicaRecord& replica(ReplicaId id) { return replicas_.at(id); }
-  const ReplicaRecord& replica(ReplicaId id) const { return replicas_.at(id); }
+  ReplicaRecord& replica(ReplicaId id) { return record_of(id); }
+  const ReplicaRecord& replica(ReplicaId id) const { return record_of(id); }
   // Hot path: one more query went to this replica.
-  void count_routed(ReplicaId id) { ++replicas_.find(id)->second.routed; }
+  void count_routed(ReplicaId id) { ++record_of(id).routed; }
 
   // Retires the replicas the engine no longer takes queries for (their
   // instance was stopped or taken back).
@@ -119,13 +119,19 @@ class MetadataStore {
   // transition holds, and records of retired replicas that left their device.
   void forget(const ClusterView& view);
 
-  std::size_t replica_records() const { return replicas_.size(); }
+  std::size_t replica_records() const { return replicas_.live(); }
 
  private:
   struct WorkerIndex {
+    Worker* worker = nullptr;               // its node in workers_ (a std::map's nodes stay put)
     std::vector<std::int32_t> by_profile;   // -> instance, -1 for none
     std::vector<std::uint32_t> instances;   // oldest first
   };
+
+  // Lookups by id in two loads, not a hash or a tree walk: they run per
+  // query (count_routed) and per worker of every placement scan.
+  WorkerIndex& index_of(std::uint32_t w) const;
+  ReplicaRecord& record_of(ReplicaId id) const;
 
   bool forgettable(const Worker& worker, const WorkerIndex& index) const;
   void forget_worker(std::uint32_t w);
@@ -133,13 +139,12 @@ class MetadataStore {
 
   std::vector<VariantProfile> profiles_;
   Workers workers_;
-  std::uint32_t next_worker_ = 0;
   Instances instances_;
   std::uint32_t next_instance_ = 0;
-  std::unordered_map<std::uint32_t, WorkerIndex> by_worker_;  // looked up only, never walked
+  IdPages<WorkerIndex> by_worker_;  // by worker id (live workers); looked up only, never walked
   std::vector<std::vector<WorkerRef>> offering_;  // by device type; a std::map's nodes stay put
   std::vector<std::vector<std::uint32_t>> loaded_by_profile_;  // instance ids, oldest first
-  std::unordered_map<ReplicaId, ReplicaRecord> replicas_;  // looked up only, never walked
+  IdPages<ReplicaRecord> replicas_;  // by the engine's replica id; looked up only, never walked
   std::vector<ReplicaId> retired_;  // records kept while they drain
 };
 

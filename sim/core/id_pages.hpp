@@ -20,6 +20,8 @@ class IdPages {
 
   // Ids handed out so far: the next one is this.
   std::uint32_t size() const { return size_; }
+  // Values held now.
+  std::size_t live() const { return live_; }
   // The value under `id`, or null if it is gone (or the id was never handed out).
   T* get(std::uint32_t id) const {
     const std::uint32_t page = id >> kPageBits;
@@ -34,7 +36,24 @@ class IdPages {
     Page& p = *pages_[page];
     p.slots[id & (kPageSize - 1)] = std::move(value);
     ++p.live;
+    ++live_;
     return id;
+  }
+  // Stores `value` under an id handed out elsewhere (a policy's record of an
+  // engine replica), replacing what was there; ids up to it count as handed
+  // out. A page freed before comes back for it.
+  void put(std::uint32_t id, std::unique_ptr<T> value) {
+    const std::uint32_t page = id >> kPageBits;
+    if (page >= pages_.size()) pages_.resize(page + 1);
+    if (!pages_[page]) pages_[page] = std::make_unique<Page>();
+    Page& p = *pages_[page];
+    auto& slot = p.slots[id & (kPageSize - 1)];
+    if (!slot) {
+      ++p.live;
+      ++live_;
+    }
+    slot = std::move(value);
+    if (id >= size_) size_ = id + 1;
   }
   // Frees the value under `id` (nothing if it is already gone).
   void erase(std::uint32_t id) {
@@ -45,6 +64,7 @@ class IdPages {
     if (!slot) return;
     slot.reset();
     --p.live;
+    --live_;
     const bool handed_out = size_ >= (page + 1) * kPageSize;
     if (p.live == 0 && handed_out) pages_[page].reset();
   }
@@ -62,6 +82,7 @@ class IdPages {
   };
   std::vector<std::unique_ptr<Page>> pages_;  // a null entry: a page freed
   std::uint32_t size_ = 0;
+  std::size_t live_ = 0;
 };
 
 }  // namespace servesim
