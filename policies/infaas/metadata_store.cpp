@@ -20,16 +20,8 @@ std::uint32_t MetadataStore::add_worker(Worker worker) {
   return w;
 }
 
-MetadataStore::WorkerIndex& MetadataStore::index_of(std::uint32_t w) const {
-  WorkerIndex* index = by_worker_.get(w);
-  if (!index) throw std::out_of_range("MetadataStore: no live worker " + std::to_string(w));
-  return *index;
-}
-
-ReplicaRecord& MetadataStore::record_of(ReplicaId id) const {
-  ReplicaRecord* record = replicas_.get(id);
-  if (!record) throw std::out_of_range("MetadataStore: no record of replica " + std::to_string(id));
-  return *record;
+void MetadataStore::missing(const char* what, std::uint32_t id) {
+  throw std::out_of_range(std::string("MetadataStore: no ") + what + " " + std::to_string(id));
 }
 
 const std::vector<MetadataStore::WorkerRef>& MetadataStore::workers_offering(DeviceTypeId type) const {
@@ -41,25 +33,19 @@ std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t wo
   WorkerIndex& index = index_of(worker);
   std::int32_t& slot = index.by_profile[profile];
   if (slot < 0) {
-    const std::uint32_t i = next_instance_++;
-    slot = static_cast<std::int32_t>(i);
     VariantInstance vi;
     vi.profile = profile;
     vi.worker = worker;
-    instances_.emplace(i, std::move(vi));
+    VariantInstance& added = instances_.emplace(instance_nodes_.size(), std::move(vi)).first->second;
+    const std::uint32_t i = instance_nodes_.add(std::make_unique<VariantInstance*>(&added));
+    slot = static_cast<std::int32_t>(i);
     index.instances.push_back(i);
   }
   return static_cast<std::uint32_t>(slot);
 }
 
-std::optional<std::uint32_t> MetadataStore::find_instance(std::uint32_t profile, std::uint32_t worker) const {
-  const std::int32_t slot = index_of(worker).by_profile[profile];
-  if (slot < 0) return std::nullopt;
-  return static_cast<std::uint32_t>(slot);
-}
-
 void MetadataStore::add_replica(ReplicaId id, std::uint32_t i, DeviceId device, SimTime now) {
-  VariantInstance& vi = instances_.at(i);
+  VariantInstance& vi = instance(i);
   ReplicaRecord r;
   r.instance = i;
   r.variant = profiles_[vi.profile].variant;
@@ -84,7 +70,7 @@ void MetadataStore::retire(ReplicaId id) {
   if (r.retired) return;
   r.retired = true;
   retired_.push_back(id);
-  VariantInstance& vi = instances_.at(r.instance);
+  VariantInstance& vi = instance(r.instance);
   std::erase(vi.replicas, id);
   if (vi.replicas.empty()) {
     vi.state = VariantState::kInactive;
@@ -120,14 +106,15 @@ void MetadataStore::forget(const ClusterView& view) {
 bool MetadataStore::forgettable(const Worker& worker, const WorkerIndex& index) const {
   if (worker.phase != WorkerPhase::kGone) return false;
   return std::none_of(index.instances.begin(), index.instances.end(),
-                      [&](std::uint32_t i) { return instances_.at(i).in_transition; });
+                      [&](std::uint32_t i) { return instance(i).in_transition; });
 }
 
 void MetadataStore::forget_worker(std::uint32_t w) {
   for (std::uint32_t i : index_of(w).instances) {
-    for (ReplicaId r : instances_.at(i).replicas) replicas_.erase(r);  // none, unless one still accepted
-    std::erase(loaded_by_profile_[instances_.at(i).profile], i);
+    for (ReplicaId r : instance(i).replicas) replicas_.erase(r);  // none, unless one still accepted
+    std::erase(loaded_by_profile_[instance(i).profile], i);
     instances_.erase(i);
+    instance_nodes_.erase(i);
   }
   by_worker_.erase(w);
   for (const DeviceTypeId type : workers_.at(w).device_types) {
@@ -140,8 +127,8 @@ void MetadataStore::forget_worker(std::uint32_t w) {
 // monitor looks at live devices' replicas only. A forgotten worker's devices
 // are not looked at again.
 bool MetadataStore::left_device(ReplicaId id, const ReplicaRecord& record, const ClusterView& view) const {
-  const auto vi = instances_.find(record.instance);
-  if (vi == instances_.end() || worker(vi->second.worker).phase == WorkerPhase::kGone) return true;
+  VariantInstance* const* vi = instance_nodes_.get(record.instance);
+  if (!vi || worker((*vi)->worker).phase == WorkerPhase::kGone) return true;
   const std::span<const ReplicaId> on_device = view.occupancy(record.device).replicas;
   return std::find(on_device.begin(), on_device.end(), id) == on_device.end();
 }

@@ -88,11 +88,15 @@ class MetadataStore {
 
   // The {profile, worker} instance, created (Inactive) on first use.
   std::uint32_t instance_of(std::uint32_t profile, std::uint32_t worker);
-  std::optional<std::uint32_t> find_instance(std::uint32_t profile, std::uint32_t worker) const;
+  std::optional<std::uint32_t> find_instance(std::uint32_t profile, std::uint32_t worker) const {
+    const std::int32_t slot = index_of(worker).by_profile[profile];
+    if (slot < 0) return std::nullopt;
+    return static_cast<std::uint32_t>(slot);
+  }
   Instances& instances() { return instances_; }
   const Instances& instances() const { return instances_; }
-  VariantInstance& instance(std::uint32_t i) { return instances_.at(i); }
-  const VariantInstance& instance(std::uint32_t i) const { return instances_.at(i); }
+  VariantInstance& instance(std::uint32_t i) { return instance_of_id(i); }
+  const VariantInstance& instance(std::uint32_t i) const { return instance_of_id(i); }
   // Those of profile p that hold replicas, oldest first (a worker keeps an
   // instance of every variant it ever ran; the selector wants the loaded ones).
   const std::vector<std::uint32_t>& loaded_instances(std::uint32_t p) const { return loaded_by_profile_[p]; }
@@ -130,8 +134,22 @@ class MetadataStore {
 
   // Lookups by id in two loads, not a hash or a tree walk: they run per
   // query (count_routed) and per worker of every placement scan.
-  WorkerIndex& index_of(std::uint32_t w) const;
-  ReplicaRecord& record_of(ReplicaId id) const;
+  WorkerIndex& index_of(std::uint32_t w) const {
+    WorkerIndex* index = by_worker_.get(w);
+    if (!index) [[unlikely]] missing("live worker", w);
+    return *index;
+  }
+  ReplicaRecord& record_of(ReplicaId id) const {
+    ReplicaRecord* record = replicas_.get(id);
+    if (!record) [[unlikely]] missing("record of replica", id);
+    return *record;
+  }
+  VariantInstance& instance_of_id(std::uint32_t i) const {
+    VariantInstance* const* node = instance_nodes_.get(i);
+    if (!node) [[unlikely]] missing("instance", i);
+    return **node;
+  }
+  [[noreturn]] static void missing(const char* what, std::uint32_t id);
 
   bool forgettable(const Worker& worker, const WorkerIndex& index) const;
   void forget_worker(std::uint32_t w);
@@ -140,7 +158,7 @@ class MetadataStore {
   std::vector<VariantProfile> profiles_;
   Workers workers_;
   Instances instances_;
-  std::uint32_t next_instance_ = 0;
+  IdPages<VariantInstance*> instance_nodes_;  // by instance id: its node in instances_
   IdPages<WorkerIndex> by_worker_;  // by worker id (live workers); looked up only, never walked
   std::vector<std::vector<WorkerRef>> offering_;  // by device type; a std::map's nodes stay put
   std::vector<std::vector<std::uint32_t>> loaded_by_profile_;  // instance ids, oldest first
