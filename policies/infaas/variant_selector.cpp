@@ -59,12 +59,27 @@ VariantSelector::VariantSelector(const std::vector<VariantProfile>& profiles, st
   }
 }
 
+const std::vector<MetadataStore::WorkerRef>& VariantSelector::open_of(const MetadataStore& store,
+                                                                      const ClusterView& view, DeviceTypeId type) {
+  if (open_.size() <= type) {
+    open_.resize(type + 1);
+    open_known_.resize(type + 1, false);
+  }
+  if (!open_known_[type]) {
+    open_workers(view, store, type, open_[type]);
+    open_known_[type] = true;
+  }
+  return open_[type];
+}
+
+// Algorithm 1 line 6 over the open workers only: device_on finds nothing on
+// the others, so the choice is the same as over every running worker.
 std::optional<Slot> VariantSelector::inactive_slot(const MetadataStore& store, const ClusterView& view,
-                                                   std::uint32_t profile) const {
+                                                   std::uint32_t profile) {
   std::optional<Slot> best;
   double best_util = 0;
-  for (const auto& [w, worker] : store.workers_offering(store.profile(profile).device_type)) {
-    if (worker->phase != WorkerPhase::kRunning || (best && worker->utilisation >= best_util)) continue;
+  for (const auto& [w, worker] : open_of(store, view, store.profile(profile).device_type)) {
+    if (best && worker->utilisation >= best_util) continue;
     const auto vi = store.find_instance(profile, w);
     if (vi && !store.instance(*vi).replicas.empty()) continue;  // not Inactive there
     if (const auto d = device_on(view, store, w, profile)) {
@@ -84,6 +99,7 @@ bool VariantSelector::serves(ReplicaId r, const MetadataStore& store, const Clus
 }
 
 void VariantSelector::rebuild(const MetadataStore& store, const ClusterView& view) {
+  std::fill(open_known_.begin(), open_known_.end(), false);
   for (Table& t : tables_) {
     t.active.clear();
     t.active_replicas.clear();

@@ -114,10 +114,16 @@ class VariantSelector {
   static bool serves(ReplicaId r, const MetadataStore& store, const ClusterView& view);
   static ReplicaId least_loaded(const std::vector<Range>& groups, const std::vector<ReplicaId>& replicas,
                                 const ClusterView& view, bool limited);
-  std::optional<Slot> inactive_slot(const MetadataStore& store, const ClusterView& view, std::uint32_t profile) const;
+  std::optional<Slot> inactive_slot(const MetadataStore& store, const ClusterView& view, std::uint32_t profile);
+  // open_workers of a device type, once per rebuild: every table's step 2
+  // scans them, and most workers of a busy cluster have no room at all.
+  const std::vector<MetadataStore::WorkerRef>& open_of(const MetadataStore& store, const ClusterView& view,
+                                                      DeviceTypeId type);
 
   std::vector<std::uint32_t> first_stage_;
   std::vector<Table> tables_;
+  std::vector<std::vector<MetadataStore::WorkerRef>> open_;  // by device type, this rebuild's
+  std::vector<bool> open_known_;
   bool route_unmet_ = true;
   bool may_load_ = true;
 };

@@ -14,19 +14,14 @@ VariantId variant_of(ReplicaId r, const ClusterView& view, const MetadataStore& 
   return store.knows(r) ? store.replica(r).variant : view.replica(r).variant;
 }
 
-// fits() on a device already looked up.
-bool fits_device(const ClusterView& view, const MetadataStore& store, const Worker& worker, const DeviceOccupancy& info,
-                 std::uint32_t profile) {
+// The device's share of constraint 3 that does not depend on the variant:
+// a CPU slot, a free NeuronCore; a GPU is shared.
+bool has_room(const Worker& worker, const DeviceOccupancy& info, DeviceKind kind) {
   if (worker.leaving) return false;
-  const VariantProfile& p = store.profile(profile);
-  if (info.type != p.device_type || info.memory_free_mb < p.memory_mb) return false;
-  switch (p.kind) {
+  switch (kind) {
     case DeviceKind::kCpu:
       return info.replicas.size() < worker.cpu_slots;
     case DeviceKind::kGpu:
-      for (ReplicaId r : info.replicas) {
-        if (variant_of(r, view, store) == p.variant) return false;
-      }
       return true;
     case DeviceKind::kInferentia:
       return info.replicas.empty();
@@ -36,7 +31,37 @@ bool fits_device(const ClusterView& view, const MetadataStore& store, const Work
   return false;
 }
 
+// fits() on a device already looked up.
+bool fits_device(const ClusterView& view, const MetadataStore& store, const Worker& worker, const DeviceOccupancy& info,
+                 std::uint32_t profile) {
+  const VariantProfile& p = store.profile(profile);
+  if (info.type != p.device_type || info.memory_free_mb < p.memory_mb) return false;
+  if (!has_room(worker, info, p.kind)) return false;
+  if (p.kind == DeviceKind::kGpu) {
+    for (ReplicaId r : info.replicas) {
+      if (variant_of(r, view, store) == p.variant) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
+
+void open_workers(const ClusterView& view, const MetadataStore& store, DeviceTypeId type,
+                  std::vector<MetadataStore::WorkerRef>& out) {
+  out.clear();
+  const DeviceKind kind = view.hardware().type(type).kind;
+  for (const MetadataStore::WorkerRef& ref : store.workers_offering(type)) {
+    const Worker& worker = *ref.second;
+    if (worker.phase != WorkerPhase::kRunning) continue;
+    for (std::size_t k = 0; k < worker.devices.size(); ++k) {
+      if (worker.device_types[k] == type && has_room(worker, view.occupancy(worker.devices[k]), kind)) {
+        out.push_back(ref);
+        break;
+      }
+    }
+  }
+}
 
 bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t worker, DeviceId device,
           std::uint32_t profile) {

@@ -19,6 +19,7 @@
 //        memory that still fits, running workers before booting ones.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "policies/infaas/metadata_store.hpp"
 #include "sim/serving/cluster_view.hpp"
@@ -38,6 +39,13 @@ bool fits(const ClusterView& view, const MetadataStore& store, std::uint32_t wor
 // fits; with `idle_only`, only a device that hosts nothing).
 std::optional<DeviceId> device_on(const ClusterView& view, const MetadataStore& store, std::uint32_t worker,
                                   std::uint32_t profile, bool idle_only = false);
+
+// The running workers with a device of `type` that has room for one more
+// replica of some variant of its kind (a CPU slot, a free NeuronCore; any
+// GPU), in workers_offering's order, into `out`: the only ones device_on can
+// find a device on, for any profile of that type, until the cluster changes.
+void open_workers(const ClusterView& view, const MetadataStore& store, DeviceTypeId type,
+                  std::vector<MetadataStore::WorkerRef>& out);
 
 // How many more replicas of `profile` the running workers take now: the
 // model autoscaler's room when no worker can be added (constraint 3).
