@@ -195,7 +195,7 @@ void InfaasPolicy::sync_workers(const ClusterView& view) {
   // replace_worker adds a worker: a std::map insertion keeps the iteration valid.
   for (auto& [w, worker] : store_.workers()) {
     if (!worker.instance || worker.phase == WorkerPhase::kGone) continue;
-    switch (view.instance(*worker.instance).state) {
+    switch (view.instance_state(*worker.instance)) {
       case InstanceState::kBooting: worker.phase = WorkerPhase::kBooting; break;
       case InstanceState::kRunning: worker.phase = WorkerPhase::kRunning; break;
       // A spot notice: it serves until taken back, takes nothing new, and is replaced now.

@@ -46,6 +46,7 @@ class StageView final : public ClusterView {
   FinishedQueries finished_queries(AppId app) const override;
   std::size_t instance_count() const override { return real_->instance_count(); }
   InstanceInfo instance(InstanceId id) const override { return real_->instance(id); }
+  InstanceState instance_state(InstanceId id) const override { return real_->instance_state(id); }
   double spot_price_per_hour(InstanceTypeId type) const override { return real_->spot_price_per_hour(type); }
   std::size_t lambda_function_count() const override { return real_->lambda_function_count(); }
   std::span<const OfflineJob> offline_jobs() const override { return real_->offline_jobs(); }

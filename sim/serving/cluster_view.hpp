@@ -131,6 +131,9 @@ class ClusterView {
   virtual FinishedQueries finished_queries(AppId /*app*/) const { return {}; }
   virtual std::size_t instance_count() const = 0;  // ids are never reused
   virtual InstanceInfo instance(InstanceId id) const = 0;
+  // instance(id).state, without building the whole InstanceInfo (a policy
+  // that follows its workers asks at every tick).
+  virtual InstanceState instance_state(InstanceId id) const { return instance(id).state; }
   // What a spot instance of this type costs per hour now, as the cloud
   // quotes it (its own price series, the one for all types, or the
   // discount): what spot instances of the type are billed at this moment.

@@ -422,9 +422,14 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
   return info;
 }
 
-InstanceInfo Simulation::instance(InstanceId id) const {
+// Null once stopped, billed and freed; an id never handed out is an error.
+const Instance* Simulation::known_instance(InstanceId id) const {
   if (id >= instances_.size()) throw InvariantError("no instance " + std::to_string(id));
-  const Instance* live = instances_.get(id);
+  return instances_.get(id);
+}
+
+InstanceInfo Simulation::instance(InstanceId id) const {
+  const Instance* live = known_instance(id);
   if (!live) {  // stopped, billed and freed: only its type, market and state are known
     const InstanceRecord& r = instance_records_[id];
     InstanceInfo gone{r.type, r.market, InstanceState::kStopped, r.requested, r.ready_at, r.interruption_at, {}, 0.0};
@@ -440,6 +445,11 @@ InstanceInfo Simulation::instance(InstanceId id) const {
     info.cpu_credits = now.balance();
   }
   return info;
+}
+
+InstanceState Simulation::instance_state(InstanceId id) const {
+  const Instance* live = known_instance(id);
+  return live ? live->state : InstanceState::kStopped;
 }
 
 double Simulation::arrival_rate(AppId app, StageId stage) const {

@@ -107,6 +107,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   FinishedQueries finished_queries(AppId app) const override { return finished_.at(app); }
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
+  InstanceState instance_state(InstanceId id) const override;
   double spot_price_per_hour(InstanceTypeId type) const override;
   std::size_t lambda_function_count() const override { return config_.cloud.lambda_functions.size(); }
   std::span<const OfflineJob> offline_jobs() const override { return config_.offline_jobs; }
@@ -166,6 +167,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Devices and instances that are not freed; the _at forms take live ids only.
   Device& device_at(DeviceId id) const { return *devices_.get(id); }
   Instance& instance_at(InstanceId id) const { return *instances_.get(id); }
+  const Instance* known_instance(InstanceId id) const;
   DeviceId add_device(DeviceTypeId type, std::optional<InstanceId> instance, bool ready);
   void retire_replica(Replica& replica);
   void free_retired_replicas();
