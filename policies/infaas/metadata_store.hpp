@@ -95,8 +95,8 @@ class MetadataStore {
   }
   Instances& instances() { return instances_; }
   const Instances& instances() const { return instances_; }
-  VariantInstance& instance(std::uint32_t i) { return instance_of_id(i); }
-  const VariantInstance& instance(std::uint32_t i) const { return instance_of_id(i); }
+  VariantInstance& instance(std::uint32_t i) { return instance_node(i); }
+  const VariantInstance& instance(std::uint32_t i) const { return instance_node(i); }
   // Those of profile p that hold replicas, oldest first (a worker keeps an
   // instance of every variant it ever ran; the selector wants the loaded ones).
   const std::vector<std::uint32_t>& loaded_instances(std::uint32_t p) const { return loaded_by_profile_[p]; }
@@ -144,7 +144,7 @@ class MetadataStore {
     if (!record) [[unlikely]] missing("record of replica", id);
     return *record;
   }
-  VariantInstance& instance_of_id(std::uint32_t i) const {
+  VariantInstance& instance_node(std::uint32_t i) const {
     VariantInstance* const* node = instance_nodes_.get(i);
     if (!node) [[unlikely]] missing("instance", i);
     return **node;
