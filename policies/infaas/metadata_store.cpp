@@ -10,9 +10,9 @@ MetadataStore::MetadataStore(std::vector<VariantProfile> profiles)
     : profiles_(std::move(profiles)), loaded_by_profile_(profiles_.size()) {}
 
 std::uint32_t MetadataStore::add_worker(Worker worker) {
-  Worker& added = workers_.emplace(by_worker_.size(), std::move(worker)).first->second;
-  const std::uint32_t w = by_worker_.add(
-      std::make_unique<WorkerIndex>(WorkerIndex{&added, std::vector<std::int32_t>(profiles_.size(), -1), {}}));
+  const std::uint32_t w = by_worker_.size();  // the id by_worker_.add hands out next
+  Worker& added = workers_.emplace(w, std::move(worker)).first->second;
+  by_worker_.add(std::make_unique<WorkerIndex>(WorkerIndex{&added, std::vector<std::int32_t>(profiles_.size(), -1), {}}));
   for (const DeviceTypeId type : added.device_types) {
     if (offering_.size() <= type) offering_.resize(type + 1);
     if (offering_[type].empty() || offering_[type].back().first != w) offering_[type].emplace_back(w, &added);
@@ -36,8 +36,9 @@ std::uint32_t MetadataStore::instance_of(std::uint32_t profile, std::uint32_t wo
     VariantInstance vi;
     vi.profile = profile;
     vi.worker = worker;
-    VariantInstance& added = instances_.emplace(instance_nodes_.size(), std::move(vi)).first->second;
-    const std::uint32_t i = instance_nodes_.add(std::make_unique<VariantInstance*>(&added));
+    const std::uint32_t i = instance_nodes_.size();  // the id instance_nodes_.add hands out next
+    VariantInstance& added = instances_.emplace(i, std::move(vi)).first->second;
+    instance_nodes_.add(std::make_unique<VariantInstance*>(&added));
     slot = static_cast<std::int32_t>(i);
     index.instances.push_back(i);
   }

@@ -123,7 +123,7 @@ class VariantSelector {
   std::vector<std::uint32_t> first_stage_;
   std::vector<Table> tables_;
   std::vector<std::vector<MetadataStore::WorkerRef>> open_;  // by device type, this rebuild's
-  std::vector<bool> open_known_;
+  std::vector<bool> open_known_;  // apart from open_, so each list keeps its capacity across rebuilds
   bool route_unmet_ = true;
   bool may_load_ = true;
 };

@@ -119,10 +119,9 @@ TEST(CloudBilling, LaunchedInstancesBilledFromRequestToStop) {
 // on-demand price_per_hour for every live instance, spot or not.
 TEST(CloudBilling, CostRateUsesTheSpotPriceForSpotInstances) {
   test::TempDir dir;
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 20;
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}}})}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   const CloudRun r = run(scenario, c);
@@ -140,10 +139,9 @@ TEST(CloudBilling, CostRateUsesTheSpotPriceForSpotInstances) {
 // capacity.
 TEST(CloudBilling, SpotStillRunningAtTheEndIsBilledToTheEnd) {
   test::TempDir dir;
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 20;
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}}})}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   const CloudRun r = run(scenario, c);
@@ -155,10 +153,9 @@ TEST(CloudBilling, SpotStillRunningAtTheEndIsBilledToTheEnd) {
 // running 3601 s is billed two hours.
 TEST(CloudBilling, WarmInstancesFromZeroAndStartedHours) {
   test::TempDir dir;
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 3601;
   doc["cluster"] = {{"instances", json::array({{{"type", "hour.large"}}, {{"type", "c5.large"}, {"count", 2}}})}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   doc["outputs"]["window_s"] = 600;
   const Scenario scenario = load_doc(dir, doc);
   TestController c;

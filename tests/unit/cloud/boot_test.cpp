@@ -82,10 +82,7 @@ TEST(CloudBoot, BootingUntilBootLatencyThenReplicaLoads) {
 // variant's load latency only.
 TEST(CloudBoot, ReplicaOnRunningInstanceLoadsForLoadLatency) {
   test::TempDir dir;
-  json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
-  doc["duration_s"] = 120;
-  const Scenario scenario = load_doc(dir, doc);
+  const Scenario scenario = one_query_scenario(dir, 120);
   TestController c;
   InstanceId id = 0;
   ReplicaId late = 0;
@@ -127,10 +124,7 @@ TEST(CloudBoot, LaunchInStartIsWarm) {
 // kLoading, the instance stays kStopping to the end and is billed to the end.
 TEST(CloudBoot, StopWhileBootingWithReplicaEndsTheInstance) {
   test::TempDir dir;
-  json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
-  doc["duration_s"] = 200;
-  const Scenario scenario = load_doc(dir, doc);
+  const Scenario scenario = one_query_scenario(dir, 200);
   TestController c;
   InstanceId id = 0;
   c.at(10, [&](ClusterControl& control, const ClusterView& view) {
@@ -158,8 +152,7 @@ namespace {
 // cloud.boot_latency_s overrides the catalog's boot latency, by type.
 TEST(CloudBoot, ScenarioOverridesTheBootLatency) {
   test::TempDir dir;
-  json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
+  json doc = one_query_world(dir);
   doc["cloud"] = {{"boot_latency_s", {{"c5.large", 7}}}};
   const Scenario scenario = load_doc(dir, doc);
   TestController c;

@@ -104,9 +104,24 @@ inline json app(const std::string& name, const std::string& family, double slo_m
   return {{"name", name}, {"family", family}, {"slo_ms", slo_ms}, {"workload", std::move(workload)}};
 }
 
+// The cloud world serving one query, at 1 s: for tests of instances and
+// billing, where the load is beside the point.
+inline json one_query_world(const test::TempDir& dir) {
+  json doc = cloud_world();
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
+  return doc;
+}
+
 inline Scenario load_doc(const test::TempDir& dir, const json& doc) {
   const auto file = dir.write("scenario.json", doc.dump(2));
   return load_scenario(file.string());
+}
+
+// one_query_world as it is, run for `duration_s`.
+inline Scenario one_query_scenario(const test::TempDir& dir, double duration_s) {
+  json doc = one_query_world(dir);
+  doc["duration_s"] = duration_s;
+  return load_doc(dir, doc);
 }
 
 // A controller made of parts: timed actions run on a tick, a router (by

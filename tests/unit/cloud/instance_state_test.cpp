@@ -14,10 +14,7 @@ namespace {
 
 TEST(InstanceState, AgreesWithInstanceWhileBootingRunningAndFreed) {
   test::TempDir dir;
-  json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
-  doc["duration_s"] = 400;
-  const Scenario scenario = load_doc(dir, doc);
+  const Scenario scenario = one_query_scenario(dir, 400);
   TestController c;
   InstanceId id = 0;
   std::vector<std::pair<InstanceState, InstanceState>> seen;  // instance().state, instance_state()

@@ -25,10 +25,7 @@ void expect_same(const ClusterView& view, DeviceId d, std::vector<std::pair<Seen
 
 TEST(DeviceOccupancy, AgreesWithDeviceWhileEmptyLoadedAndFreed) {
   test::TempDir dir;
-  json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
-  doc["duration_s"] = 400;
-  const Scenario scenario = load_doc(dir, doc);
+  const Scenario scenario = one_query_scenario(dir, 400);
   TestController c;
   InstanceId id = 0;
   DeviceId device = 0;

@@ -13,9 +13,8 @@ namespace {
 // memory is released once, not twice.
 TEST(ReviewFixes, ReplicaEvictedWhileLoadingStaysGone) {
   test::TempDir dir;
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 320;
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}}})}};
   doc["cloud"] = {{"spot", {{"interruptions", {{"at", json::array({{{"at_s", 300}, {"count", 1}}})}}},
                             {"notice_s", 1}}}};

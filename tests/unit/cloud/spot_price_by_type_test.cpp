@@ -12,12 +12,11 @@ namespace {
 // One spot c5.large ($0.085 on demand) and one spot c5.b ($0.17), warm from
 // the start, for an hour; one query, so the run ends at 3600 s.
 json two_spot_instances(const test::TempDir& dir, json price_series) {
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 3600;
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}},
                                                {{"type", "c5.b"}, {"market", "spot"}}})}};
   doc["cloud"] = {{"spot", {{"price_series", std::move(price_series)}}}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   return doc;
 }
 

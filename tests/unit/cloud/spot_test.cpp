@@ -162,14 +162,13 @@ TEST(CloudSpot, PoissonInterruptionsAreAnnouncedTwoMinutesAhead) {
 // 3 (on-demand) runs to the end, 4100 s.
 TEST(CloudSpot, InterruptedSpotBilledByTheInterruptionRule) {
   test::TempDir dir;
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 4100;
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}, {"count", 3}},
                                                {{"type", "c5.large"}, {"market", "on_demand"}}})}};
   doc["cloud"] = {{"spot", {{"discount", 0.7},
                             {"interruptions", {{"at", json::array({{{"at_s", 300}, {"count", 1}},
                                                                    {{"at_s", 4000}, {"count", 1}}})}}}}}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = from_seconds(1);
@@ -207,10 +206,9 @@ TEST(CloudSpot, InterruptedSpotBilledByTheInterruptionRule) {
 // termination re-routes them.
 TEST(CloudSpot, NoticeDuringBootDoesNotSkipTheBoot) {
   test::TempDir dir;
-  json doc = cloud_world();
+  json doc = one_query_world(dir);
   doc["duration_s"] = 20000;
   doc["cloud"] = {{"spot", {{"interruptions", {{"per_hour", 1}}}, {"notice_s", 86400}}}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = from_seconds(10);
