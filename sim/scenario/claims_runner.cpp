@@ -1,5 +1,8 @@
 #include "sim/scenario/claims_runner.hpp"
 
+#include <fstream>
+#include <iterator>
+
 #include "sim/scenario/claim_run_results.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
@@ -24,6 +27,35 @@ ClaimRunResults results_for(const ClaimsLedger& ledger, std::size_t i, const fs:
                          ledger.file + ": " + ledger.claims[i].json_path + " (" + ledger.claims[i].id + ")");
 }
 
+// Written into a run's folder once it has finished: what ran there, so that
+// --reuse never reads a folder of another run or one a crash left half done.
+constexpr const char* kFinishedMarker = "claims_run.txt";
+
+std::string run_description(const ClaimRun& run) {
+  std::string text = run.scenario + "\n";
+  for (const std::string& set : run.sets) text += set + "\n";
+  return text;
+}
+
+bool finished_earlier(const ClaimRun& run, const fs::path& folder) {
+  std::ifstream in(folder / kFinishedMarker, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return text == run_description(run);  // a missing marker reads empty: never a description
+}
+
+void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {
+  const fs::path folder = options.out_dir / run.key;
+  if (options.reuse && finished_earlier(run, folder)) return;
+  fs::remove(folder / kFinishedMarker);
+  const Scenario scenario = load_scenario(run.scenario, run.sets);
+  RunOptions run_options;
+  run_options.out_dir = folder;
+  run_options.jobs = options.jobs;
+  run_options.quiet = true;
+  run_scenario(scenario, run_options);
+  std::ofstream(folder / kFinishedMarker, std::ios::binary) << run_description(run);
+}
+
 }  // namespace
 
 bool claim_selected(const ClaimsLedger& ledger, std::size_t i, const ClaimsRunOptions& options) {
@@ -34,23 +66,29 @@ bool claim_selected(const ClaimsLedger& ledger, std::size_t i, const ClaimsRunOp
 
 std::vector<ClaimResult> run_claims(const ClaimsLedger& ledger, const ClaimsRunOptions& options) {
   std::vector<bool> needed(ledger.runs.size(), false);
+  // A run a claim needs an unset variable for (the Proteus artifact's folder)
+  // is not run: its claims say so instead of failing the ledger.
+  std::vector<std::string> unset(ledger.runs.size());
   for (std::size_t i = 0; i < ledger.claims.size(); ++i) {
     if (!claim_selected(ledger, i, options)) continue;
-    for (std::size_t r : runs_read_by(ledger, i)) needed[r] = true;
+    const std::string missing = unset_environment(ledger.claims[i]);
+    for (std::size_t r : runs_read_by(ledger, i)) {
+      needed[r] = true;
+      if (!missing.empty()) unset[r] = missing;
+    }
   }
   for (std::size_t r = 0; r < ledger.runs.size(); ++r) {
-    if (!needed[r]) continue;
-    const ClaimRun& run = ledger.runs[r];
-    const Scenario scenario = load_scenario(run.scenario, run.sets);
-    RunOptions run_options;
-    run_options.out_dir = options.out_dir / run.key;
-    run_options.jobs = options.jobs;
-    run_options.quiet = true;
-    run_scenario(scenario, run_options);
+    if (needed[r] && unset[r].empty()) run_once(ledger.runs[r], options);
   }
   std::vector<ClaimResult> results(ledger.claims.size());
   for (std::size_t i = 0; i < ledger.claims.size(); ++i) {
     if (!claim_selected(ledger, i, options)) continue;
+    std::string missing;
+    for (std::size_t r : runs_read_by(ledger, i)) missing = missing.empty() ? unset[r] : missing;
+    if (!missing.empty()) {
+      results[i].not_run = missing + " not set";
+      continue;
+    }
     results[i] = evaluate_claim(ledger.claims[i], results_for(ledger, i, options.out_dir));
   }
   return results;

@@ -14,6 +14,10 @@ namespace servesim {
 struct ClaimsRunOptions {
   std::filesystem::path out_dir = "results/claims";  // run folders go to out_dir/<run key>/
   unsigned jobs = 1;
+  // Evaluate over a run folder an earlier call finished (its scenario and
+  // overrides the same) instead of running it again: for editing the ledger's
+  // expressions without waiting. Nothing checks that the binary is the same.
+  bool reuse = false;
   // Only the claims of this scenario file (as the ledger names it, resolved); empty: all.
   std::string scenario;
   // Only the claims whose own run this is (an index in ClaimsLedger::runs);

@@ -40,7 +40,8 @@ TEST(ClaimRunResults, ASlashedLabelReadsTheNamedRunsFolder) {
 TEST(ClaimRunResults, AClaimComparesItsRunWithANamedRun) {
   const TwoRunFolders folders;
   const std::string ledger = R"json({"claims": [{"id": "a", "paper": "P", "claim": "co-location costs",
-    "scenario": "s.json", "runs": {"alone": ["x=1"]}, "value": "p:violation_ratio / alone/p:violation_ratio",
+    "kind": "direction", "paper_value": "v", "scenario": "s.json", "runs": {"alone": ["x=1"]},
+    "value": "p:violation_ratio / alone/p:violation_ratio",
     "holds": "value > 2 and series(alone/p, load, last, 0, 30) > series(p, load, last, 0, 30)"}]})json";
   const ClaimsLedger l = load_claims(folders.dir.write("claims.json", ledger).string());
   const ClaimResult r = evaluate_claim(l.claims[0], folders.results());

@@ -17,11 +17,13 @@ namespace fs = std::filesystem;
 // Claim "a" compares the toy scenario with its "quiet" run (a tenth of the
 // load); claim "b" has a run of its own (another seed).
 const char* kLedger = R"json({"claims": [
-  {"id": "a", "paper": "P", "claim": "more load, more queries", "scenario": "s.json",
+  {"id": "a", "paper": "P", "claim": "more load, more queries", "kind": "direction", "paper_value": "v",
+   "scenario": "s.json",
    "runs": {"quiet": ["applications[0].workload.rate=2"]},
    "value": ["static:queries.arrived", "quiet/static:queries.arrived"],
    "holds": "static:queries.arrived > quiet/static:queries.arrived and quiet/static:queries.arrived > 0"},
-  {"id": "b", "paper": "P", "claim": "queries arrive", "scenario": "s.json", "set": ["seed=4"],
+  {"id": "b", "paper": "P", "claim": "queries arrive", "kind": "direction", "paper_value": "v",
+   "scenario": "s.json", "set": ["seed=4"],
    "holds": "static:queries.arrived > 0"}]})json";
 
 TEST(ClaimsRunner, AClaimsNamedRunsRunWithItsOwnRun) {
@@ -42,6 +44,44 @@ TEST(ClaimsRunner, AClaimsNamedRunsRunWithItsOwnRun) {
   EXPECT_GT(results[0].values[0], results[0].values[1]);
   EXPECT_FALSE(results[1].holds);  // not selected: b's run is its own
   EXPECT_FALSE(claim_selected(ledger, 1, options));
+}
+
+// A claim whose data is missing (an unset variable it requires) is reported
+// as not run, and its runs do not start: CI without the Proteus artifact.
+TEST(ClaimsRunner, AClaimWithoutItsDataIsNotRun) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", R"json({"claims": [
+    {"id": "a", "paper": "P", "claim": "c", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "requires_env": ["SERVESIM_TEST_VARIABLE_NEVER_SET"], "holds": "static:queries.arrived > 0", "asserted": true},
+    {"id": "b", "paper": "P", "claim": "c", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "set": ["seed=4"], "holds": "static:queries.arrived > 0"}]})json").string());
+  ClaimsRunOptions options;
+  options.out_dir = dir.path() / "out";
+  const std::vector<ClaimResult> results = run_claims(ledger, options);
+  EXPECT_EQ(results[0].not_run, "SERVESIM_TEST_VARIABLE_NEVER_SET not set");
+  EXPECT_FALSE(results[0].holds);
+  EXPECT_FALSE(fs::exists(options.out_dir / ledger.runs[0].key));
+  EXPECT_TRUE(results[1].holds && *results[1].holds) << results[1].error;
+}
+
+// --reuse evaluates over a run folder an earlier call finished for the same
+// scenario and overrides instead of running it again.
+TEST(ClaimsRunner, ReuseReadsAFinishedRunInsteadOfRunningItAgain) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  ClaimsRunOptions options;
+  options.out_dir = dir.path() / "out";
+  options.run = ledger.run_of[1];
+  EXPECT_TRUE(*run_claims(ledger, options)[1].holds);
+  const fs::path summary = options.out_dir / ledger.runs[ledger.run_of[1]].key / "static" / "summary.json";
+  ASSERT_TRUE(fs::exists(summary));
+  dir.write(fs::relative(summary, dir.path()).string(), R"({"queries": {"arrived": 0}})");  // as if nothing arrived
+  options.reuse = true;
+  EXPECT_FALSE(*run_claims(ledger, options)[1].holds);  // read, not run again
+  options.reuse = false;
+  EXPECT_TRUE(*run_claims(ledger, options)[1].holds);  // run again
 }
 
 }  // namespace

@@ -164,18 +164,18 @@ TEST(BadInputParsingMessages, LedgerDuplicateKeyIsOneLine) {
 TEST(BadInputParsingMessages, LedgerUnknownRunIsOneLine) {
   TempDir dir;
   const auto ledger = dir.write("claims.json", R"({"claims": [{"id": "a", "paper": "P", "claim": "c",
-    "scenario": "s.json", "runs": {"online-alone": []}, "value": "alone/p:x", "holds": "1"}]})");
+    "kind": "direction", "paper_value": "v", "scenario": "s.json", "runs": {"online-alone": []}, "value": "alone/p:x", "holds": "1"}]})");
   const CliResult r = run_servesim({"claims", ledger.string(), "--out", (dir.path() / "out").string()}, dir.path());
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_EQ(r.err, "servesim: " + ledger.string() +
-                       ": claims[0].value: unknown run \"alone\" (the claim's runs: online-alone)\n");
+                       ": claims[0] (a).value: unknown run \"alone\" (the claim's runs: online-alone)\n");
 }
 
 // A --scenario that matches no claim is refused, not reported as "0 of 1 hold".
 TEST(BadInputParsingMessages, ClaimsScenarioMatchingNoClaimIsOneLine) {
   TempDir dir;
   const auto ledger = dir.write("claims.json", R"({"claims": [{"id": "a", "paper": "P", "claim": "c",
-    "scenario": "s.json", "runs": {"r": []}, "value": "r/p:x", "holds": "1"}]})");
+    "kind": "direction", "paper_value": "v", "scenario": "s.json", "runs": {"r": []}, "value": "r/p:x", "holds": "1"}]})");
   const CliResult r = run_servesim(
       {"claims", ledger.string(), "--scenario", "t.json", "--out", (dir.path() / "out").string()}, dir.path());
   EXPECT_EQ(r.status, 2) << r.err;
