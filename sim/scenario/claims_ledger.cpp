@@ -28,8 +28,23 @@ std::vector<std::string> sets_of(const JsonNode& list) {
   return sets;
 }
 
-std::map<std::string, std::vector<std::string>> named_runs_of(const JsonNode& item) {
-  std::map<std::string, std::vector<std::string>> runs;
+// A named run: a list of overrides that follow the claim's own on its
+// scenario, or {"scenario": ..., "set": [...]} for another scenario.
+NamedRun named_run_of(const JsonNode& node, const fs::path& base, const std::string& scenario,
+                      const std::vector<std::string>& sets) {
+  if (!node.raw().is_object()) {
+    NamedRun run{scenario, sets};
+    for (std::string& set : sets_of(node)) run.sets.push_back(std::move(set));
+    return run;
+  }
+  node.expect_object({"scenario", "set"});
+  return {(base / node.string("scenario")).lexically_normal().string(),
+          node.has("set") ? sets_of(node.at("set")) : std::vector<std::string>{}};
+}
+
+std::map<std::string, NamedRun> named_runs_of(const JsonNode& item, const fs::path& base, const std::string& scenario,
+                                              const std::vector<std::string>& sets) {
+  std::map<std::string, NamedRun> runs;
   const auto node = item.find("runs");
   if (!node) return runs;
   if (!node->raw().is_object()) node->fail("expected an object from a run name to its --set overrides");
@@ -38,7 +53,7 @@ std::map<std::string, std::vector<std::string>> named_runs_of(const JsonNode& it
       node->fail("run name " + quote_field(name) +
                  ": expected a letter or '_', then letters, digits, '_', '-' or '.' (no '/' or ':'; not \"value\")");
     }
-    runs[name] = sets_of(node->at(name));
+    runs[name] = named_run_of(node->at(name), base, scenario, sets);
   }
   return runs;
 }
@@ -185,13 +200,14 @@ Claim parse_claim(const JsonNode& entry, const fs::path& base, const ClaimBands&
           .requires_env = item.has("requires_env") ? sets_of(item.at("requires_env")) : std::vector<std::string>{},
           .scenario = (base / item.string("scenario")).lexically_normal().string(),
           .sets = item.has("set") ? sets_of(item.at("set")) : std::vector<std::string>{},
-          .runs = named_runs_of(item),
+          .runs = {},
           .values = values_of(item),
           .unit = item.has("unit") ? claim_unit(item.at("unit")) : "",
           .holds = {},
           .asserted = item.boolean_or("asserted", false),
           .explanation = item.string_or(finding ? "note" : "explanation", ""),
           .json_path = item.path()};
+  c.runs = named_runs_of(item, base, c.scenario, c.sets);
   read_kind_rules(item, bands, c);
   for (const ClaimExpression& e : c.values) check_run_references(c, e);
   if (c.holds) check_run_references(c, *c.holds);
@@ -226,11 +242,7 @@ std::size_t run_index(ClaimsLedger& ledger, const std::string& scenario, const s
 
 std::map<std::string, std::size_t> named_run_indices(ClaimsLedger& ledger, const Claim& claim) {
   std::map<std::string, std::size_t> indices;
-  for (const auto& [name, more_sets] : claim.runs) {
-    std::vector<std::string> sets = claim.sets;
-    sets.insert(sets.end(), more_sets.begin(), more_sets.end());
-    indices[name] = run_index(ledger, claim.scenario, sets);
-  }
+  for (const auto& [name, run] : claim.runs) indices[name] = run_index(ledger, run.scenario, run.sets);
   return indices;
 }
 

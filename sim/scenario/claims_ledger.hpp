@@ -27,9 +27,12 @@
 //      "headline": true,                                 a number of the paper's abstract
 //      "scenario": "proteus/end_to_end.json",            relative to the ledger
 //      "set": ["duration_s=200"],                        optional --set overrides
-//      "runs": {"online-alone": ["applications[0].offline_jobs=[]"]},
-//                  optional named runs: the claim's "set", then these; a name is a
-//                  letter or '_', then letters, digits, '_', '-' or '.' (not "value")
+//      "runs": {"online-alone": ["applications[0].offline_jobs=[]"],
+//               "cv4": {"scenario": "proteus/bursty.json", "set": ["seed=2"]}},
+//                  optional named runs: a list is the claim's scenario with the claim's
+//                  "set", then these; an object is another scenario with its own "set"
+//                  only. A name is a letter or '_', then letters, digits, '_', '-' or
+//                  '.' (not "value")
 //      "requires_env": ["PROTEUS_ARTIFACT"],             not run (never holding) where unset
 //      "value": "infaas-accuracy:violation_ratio / proteus:violation_ratio",
 //                  (or a list of expressions, shown side by side: the first is `value`,
@@ -56,6 +59,15 @@ namespace servesim {
 
 enum class ClaimKind { kBand, kDirection, kInput, kFinding };
 
+// A claim's named run: its own scenario with more overrides, or another
+// scenario of the ledger (a claim on a largest ratio "over Figure 5's
+// experiments" reads them all).
+struct NamedRun {
+  std::string scenario;           // resolved like the claim's
+  std::vector<std::string> sets;  // all of the run's overrides (the claim's own first, for its own scenario)
+  bool operator==(const NamedRun&) const = default;
+};
+
 struct Claim {
   std::string id;
   std::string paper;
@@ -70,8 +82,7 @@ struct Claim {
   std::vector<std::string> requires_env;
   std::string scenario;           // path, as resolved against the ledger's folder
   std::vector<std::string> sets;  // --set overrides for this claim's run
-  // Named runs: name -> the --set overrides that follow `sets` in that run.
-  std::map<std::string, std::vector<std::string>> runs;
+  std::map<std::string, NamedRun> runs;  // by name
   std::vector<ClaimExpression> values;  // shown as "ours"; the first is `value` in "holds"
   std::string unit;
   std::optional<ClaimExpression> holds;

@@ -99,7 +99,9 @@ TEST(ClaimsLedger, RunFoldersAreNamedByScenarioAndOverrides) {
 TEST(ClaimsLedger, NamedRunsAreRunsSharedLikeAnyOther) {
   test::TempDir dir;
   const ClaimsLedger l = load_claims(dir.write("claims.json", kNamedRuns).string());
-  EXPECT_EQ(l.claims[0].runs, (std::map<std::string, std::vector<std::string>>{{"alone", {"x=1"}}, {"idle", {"x=2"}}}));
+  const std::string s = (dir.path() / "s.json").lexically_normal().string();
+  EXPECT_EQ(l.claims[0].runs,
+            (std::map<std::string, NamedRun>{{"alone", {s, {"seed=2", "x=1"}}}, {"idle", {s, {"seed=2", "x=2"}}}}));
   ASSERT_EQ(l.runs.size(), 4u);
   EXPECT_EQ(l.runs[1].sets, (std::vector<std::string>{"seed=2", "x=1"}));  // the claim's "set", then the run's
   EXPECT_EQ(l.runs[2].sets, (std::vector<std::string>{"seed=2", "x=2"}));
@@ -107,6 +109,27 @@ TEST(ClaimsLedger, NamedRunsAreRunsSharedLikeAnyOther) {
   EXPECT_EQ(l.run_of, (std::vector<std::size_t>{0, 3, 2}));
   using Named = std::map<std::string, std::size_t>;
   EXPECT_EQ(l.named_runs_of, (std::vector<Named>{{{"alone", 1}, {"idle", 2}}, {{"solo", 1}}, {}}));
+}
+
+// A named run may be another scenario, with its own overrides only: a claim
+// on the largest ratio over several experiments reads them all.
+TEST(ClaimsLedger, ANamedRunMayBeAnotherScenario) {
+  test::TempDir dir;
+  const ClaimsLedger l = load_claims(dir.write("claims.json", ledger_with(R"json(
+    {"id": "a", "paper": "P", "claim": "x", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "set": ["seed=2"], "runs": {"other": {"scenario": "t.json", "set": ["x=1"]}, "same": {"scenario": "s.json"}},
+     "value": "max(p:x, other/p:x)", "holds": "value > 1"})json")).string());
+  const std::string t = (dir.path() / "t.json").lexically_normal().string();
+  const std::string s = (dir.path() / "s.json").lexically_normal().string();
+  EXPECT_EQ(l.claims[0].runs.at("other"), (NamedRun{t, {"x=1"}}));
+  EXPECT_EQ(l.claims[0].runs.at("same"), (NamedRun{s, {}}));  // not the claim's "set": its own
+  ASSERT_EQ(l.runs.size(), 3u);
+  EXPECT_EQ(l.runs[l.named_runs_of[0].at("other")].scenario, t);
+  EXPECT_NE(error_of(dir, ledger_with(R"(
+    {"id": "a", "paper": "P", "claim": "x", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "runs": {"other": {"scenario": "t.json", "sets": []}}, "holds": "1"})"))
+                .find("claims[0] (a).runs.other"),
+            std::string::npos);
 }
 
 const std::string kClaimStart =
