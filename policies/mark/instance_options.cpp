@@ -5,7 +5,6 @@
 
 #include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
-#include "sim/serving/mark_batch_tuning.hpp"
 
 namespace servesim::mark {
 namespace {
@@ -75,6 +74,7 @@ InstanceOptions instance_options(const SimulationConfig& world, VariantId varian
     }
     out.options.push_back(o);
     out.types.push_back(t);
+    out.tuned.push_back(tuned);
   }
   return out;
 }

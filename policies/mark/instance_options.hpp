@@ -20,6 +20,7 @@
 
 #include "policies/mark/mark_params.hpp"
 #include "policies/mark/planner_inputs.hpp"
+#include "sim/serving/mark_batch_tuning.hpp"
 #include "sim/serving/simulation_config.hpp"
 
 namespace servesim::mark {
@@ -32,6 +33,9 @@ struct PaperPairs {
 struct InstanceOptions {
   std::vector<InstanceTypeOption> options;  // one per candidate type, in order
   std::vector<InstanceTypeId> types;        // the instance type of each option
+  // What section 4.3's rule finds for each type, whichever pair serves: the
+  // tuning algorithm's output, which section 5.1 reports for p2.xlarge.
+  std::vector<MarkBatchTuning> tuned;
   PaperPairs paper_pairs;
 };
 

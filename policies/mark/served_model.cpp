@@ -267,6 +267,12 @@ void ServedModel::report(PolicyCounters& out, const std::string& prefix) const {
     std::string type = options_[i].name;
     std::replace(type.begin(), type.end(), '.', '_');
     if (counts_.launched_by_option[i] > 0) add("launched_" + type, static_cast<double>(counts_.launched_by_option[i]));
+    // Section 4.3's (N_batch, W_batch) for each candidate type, as section 5.1
+    // reports the tuning's result (the standby, last, is not a candidate).
+    if (i < candidates_.tuned.size()) {
+      add("tuned_n_batch_" + type, candidates_.tuned[i].n_batch);
+      add("tuned_w_batch_ms_" + type, candidates_.tuned[i].w_batch.seconds() * 1e3);
+    }
   }
   add("lambda_routed", static_cast<double>(counts_.lambda_routed));
   add("lambda_prewarm_pings", static_cast<double>(counts_.prewarm_pings));

@@ -24,7 +24,7 @@ ClaimRunResults results_for(const ClaimsLedger& ledger, std::size_t i, const fs:
   std::map<std::string, fs::path> named;
   for (const auto& [name, run] : ledger.named_runs_of[i]) named[name] = out_dir / ledger.runs[run].key;
   return ClaimRunResults(out_dir / ledger.runs[ledger.run_of[i]].key, named,
-                         ledger.file + ": " + ledger.claims[i].json_path + " (" + ledger.claims[i].id + ")");
+                         ledger.file + ": " + ledger.claims[i].json_path);  // the path names the id
 }
 
 // Written into a run's folder once it has finished: what ran there, so that
