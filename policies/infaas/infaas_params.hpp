@@ -17,8 +17,10 @@
 //                                         // code's CPU 10, GPU 20, Inferentia 15; or "load_latency":
 //                                         // the variant's loading latency (model_autoscaler.hpp)
 //   "cpu_overload_ratio": 2.5, "cpu_clear_ratio": 1.5,                  // public code
-//   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code
-//   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code
+//   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code (GPU)
+//   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code: under this
+//                                    // profiled latency a GPU's ratio is min(5, 15 ms / profiled)
+//                                    // (variant_state.hpp); Inferentia uses the CPU ratios
 //   "vm_utilisation_threshold": 0.8,            // section 4.2.3
 //   "offline_pause_utilisation": 0.4,  // section 5: offline work pauses on a worker at or above
 //                                      // this utilisation, in (0, 1] (offline_throttle.hpp)
