@@ -134,6 +134,11 @@ struct ModeRules {
   bool adds_workers = true;         // workers may be launched (INFaaS, SM+)
   bool loads_on_query_path = true;  // Algorithm 1 may load a variant (all but Clipper+)
   bool ranks_by_accuracy = false;   // Algorithm 1 ranks by accuracy (INFaaS-Accuracy)
+  // Replicas of one variant a GPU holds: the public code's GPU_MAX_REPLICAS,
+  // 1 for INFaaS' scaler and 2 for the per-variant scaler its SageMaker-like
+  // baseline runs ("Enable 2 GPU instances": INFaaS public code,
+  // src/worker/autoscaler.cc, AutoscalerArbiter, AUTOSCALE_INDIVIDUAL).
+  std::uint32_t gpu_replicas_per_variant = 1;
 };
 ModeRules mode_rules(Mode mode);
 
