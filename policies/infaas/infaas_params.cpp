@@ -98,6 +98,7 @@ ModeRules mode_rules(Mode mode) {
   r.switches_variants = mode == Mode::kInfaas || mode == Mode::kAccuracy;
   r.adds_workers = mode == Mode::kInfaas || mode == Mode::kSmPlus;
   r.ranks_by_accuracy = mode == Mode::kAccuracy;
+  r.gpu_replicas_per_variant = mode == Mode::kSmPlus ? 2 : 1;
   return r;
 }
 

@@ -17,8 +17,10 @@
 //                                         // code's CPU 10, GPU 20, Inferentia 15; or "load_latency":
 //                                         // the variant's loading latency (model_autoscaler.hpp)
 //   "cpu_overload_ratio": 2.5, "cpu_clear_ratio": 1.5,                  // public code
-//   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code
-//   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code
+//   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code (GPU)
+//   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code: under this
+//                                    // profiled latency a GPU's ratio is min(5, 15 ms / profiled)
+//                                    // (variant_state.hpp); Inferentia uses the CPU ratios
 //   "vm_utilisation_threshold": 0.8,            // section 4.2.3
 //   "offline_pause_utilisation": 0.4,  // section 5: offline work pauses on a worker at or above
 //                                      // this utilisation, in (0, 1] (offline_throttle.hpp)
@@ -132,6 +134,11 @@ struct ModeRules {
   bool adds_workers = true;         // workers may be launched (INFaaS, SM+)
   bool loads_on_query_path = true;  // Algorithm 1 may load a variant (all but Clipper+)
   bool ranks_by_accuracy = false;   // Algorithm 1 ranks by accuracy (INFaaS-Accuracy)
+  // Replicas of one variant a GPU holds: the public code's GPU_MAX_REPLICAS,
+  // 1 for INFaaS' scaler and 2 for the per-variant scaler its SageMaker-like
+  // baseline runs ("Enable 2 GPU instances": INFaaS public code,
+  // src/worker/autoscaler.cc, AutoscalerArbiter, AUTOSCALE_INDIVIDUAL).
+  std::uint32_t gpu_replicas_per_variant = 1;
 };
 ModeRules mode_rules(Mode mode);
 

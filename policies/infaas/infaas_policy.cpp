@@ -51,6 +51,7 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
       vm_autoscaler_(params_.vm),
       throttle_(infaas::ThrottleRules{params_.offline_pause_utilisation, params_.monitor_interval,
                                        params_.offline_latency_rule}) {
+  store_.set_gpu_replicas_per_variant(mode_.gpu_replicas_per_variant);
   const SimulationConfig& world = context.world;
   const Requirements req = infaas::stage_requirements(world);
   for (std::size_t s = 0; s < req.stages.size(); ++s) {

@@ -125,6 +125,10 @@ class MetadataStore {
 
   std::size_t replica_records() const { return replicas_.live(); }
 
+  // Replicas of one variant a GPU may hold (ModeRules::gpu_replicas_per_variant).
+  std::uint32_t gpu_replicas_per_variant() const { return gpu_replicas_per_variant_; }
+  void set_gpu_replicas_per_variant(std::uint32_t n) { gpu_replicas_per_variant_ = n; }
+
  private:
   struct WorkerIndex {
     Worker* worker = nullptr;               // its node in workers_ (a std::map's nodes stay put)
@@ -164,6 +168,7 @@ class MetadataStore {
   std::vector<std::vector<std::uint32_t>> loaded_by_profile_;  // instance ids, oldest first
   IdPages<ReplicaRecord> replicas_;  // by the engine's replica id; looked up only, never walked
   std::vector<ReplicaId> retired_;  // records kept while they drain
+  std::uint32_t gpu_replicas_per_variant_ = 1;
 };
 
 }  // namespace servesim::infaas

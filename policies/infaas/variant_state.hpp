@@ -10,11 +10,20 @@
 // public code (INFaaS public code, src/worker/query_executor.cc)
 // decides with these numbers, which we use:
 //   - overloaded when the observed latency exceeds a multiple of the profiled
-//     one (CPU 2.5x; GPU 1.5x, checked only for profiled latencies of 10 ms or
-//     more), or when the outstanding requests exceed 0.8 x replicas x
+//     one, or when the outstanding requests exceed 0.8 x replicas x
 //     1000 / latency_ms (0.8 s of the replicas' batch-1 throughput; we use
-//     their saturation throughput, which is the same at batch 1);
-//   - cleared when the latency falls below 1.5x (CPU) or 1.25x (GPU).
+//     their saturation throughput, which is the same at batch 1). The
+//     multiple is 2.5x on CPU and Inferentia (qpsMonitor's defaults: only
+//     "GPU" and single-replica "CPU" get other heuristics); on a GPU 1.5x
+//     for profiled latencies of 10 ms or more and min(5, 15 ms / profiled)
+//     below ("Only change if the latency is small": the multiple changes
+//     there, the check stays; read as "no check below 10 ms", Figure 5's
+//     3-9 ms accelerator variants served at hundreds of ms while the monitor
+//     called them Active). A latency above the multiple counts only while
+//     the replicas serve more than 0.3 (GPU) or 0.5 (CPU, Inferentia) of
+//     their peak;
+//   - cleared when the latency falls below 1.5x (CPU, Inferentia) or 1.25x
+//     (GPU).
 // Between the two latency ratios the state is kept (hysteresis).
 //
 // A variant whose replicas began serving less than the monitor's latency
@@ -26,8 +35,7 @@
 // the peak and no backlog builds up is contention (Figure 4's "Contended; QPS
 // < peak") only if another variant's replica shares one of the devices
 // (section 4: interference "occurs when co-located variants contend");
-// alone on its devices, the variant is simply overloaded. Inferentia uses the
-// GPU thresholds (the public code names none; both are accelerators).
+// alone on its devices, the variant is simply overloaded.
 #include <cstdint>
 #include <string_view>
 
@@ -45,7 +53,17 @@ struct StateThresholds {
   double cpu_clear_ratio = 1.5;              // public code
   double accelerator_overload_ratio = 1.5;   // public code (GPU)
   double accelerator_clear_ratio = 1.25;     // public code (GPU)
-  Duration accelerator_min_latency = from_millis(10);  // public code: GPU rule only from 10 ms
+  // Public code (GPU): below this profiled latency the trigger is
+  // min(small_latency_max_ratio, small_latency_trigger / profiled).
+  Duration accelerator_min_latency = from_millis(10);
+  Duration small_latency_trigger = from_millis(15);
+  double small_latency_max_ratio = 5.0;
+  double inferentia_overload_ratio = 2.5;    // public code: qpsMonitor's defaults
+  double inferentia_clear_ratio = 1.5;       // public code
+  // The latency trigger counts only above this share of the replicas' peak
+  // (public code, blist_qps_heuristic: 0.3 on a GPU, 0.5 elsewhere).
+  double gpu_busy_share = 0.3;
+  double busy_share = 0.5;
   double backlog_fraction = 0.8;             // public code: 0.8 x replicas x 1000 / latency_ms
 };
 

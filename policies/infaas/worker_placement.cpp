@@ -38,8 +38,9 @@ bool fits_device(const ClusterView& view, const MetadataStore& store, const Work
   if (info.type != p.device_type || info.memory_free_mb < p.memory_mb) return false;
   if (!has_room(worker, info, p.kind)) return false;
   if (p.kind == DeviceKind::kGpu) {
+    std::uint32_t same = 0;
     for (ReplicaId r : info.replicas) {
-      if (variant_of(r, view, store) == p.variant) return false;
+      if (variant_of(r, view, store) == p.variant && ++same >= store.gpu_replicas_per_variant()) return false;
     }
   }
   return true;

@@ -7,7 +7,9 @@
 //   CPU: at most `cpu_slots` replicas on the device (vCPUs / cores per
 //        replica: Table 2's A takes 4 CPUs, so an m5.2xlarge holds 2, which is
 //        also the public code's limit of 2 CPU replicas per worker);
-//   GPU: at most one replica of the same variant (public code), others share it;
+//   GPU: at most one replica of the same variant (public code; two in the
+//        SM+ baseline, whose per-variant scaler the public code lets run two
+//        GPU instances: MetadataStore::gpu_replicas_per_variant), others share it;
 //   Inferentia: one replica per NeuronCore (variants "run on separate cores
 //        on the chip", section 6.3).
 // Choices:

@@ -79,9 +79,10 @@ TEST(InfaasModelAutoscaler, RoomOnlyInAnOverloadedVariantDoesNotHoldBackAReplica
                          {"preload", json::array({{{"variant", "A"}, {"device_type", "box.cpu"}},
                                                   {{"variant", "C"}, {"device_type", "gpu"}}})}}),
           {single_model_app("a", 0, 300)});
-  // C: 60 ms observed against 31.7 ms profiled, alone on its GPU: Overloaded from the monitor at 2.
+  // C: 60 ms observed against 31.7 ms profiled at 300 of its 882 QPS (above
+  // the public code's 0.3 share), alone on its GPU: Overloaded from the monitor at 2.
   f.c().fake(1).info.observed_latency_mean = from_millis(60);
-  f.c().fake(1).info.served_per_second = 100;
+  f.c().fake(1).info.served_per_second = 300;
   f.load_then_tick(1, 4);
   f.load_then_tick(2, 5);  // A: 4.5 QPS over two seconds, Active
   const auto a_loads = [&] {
@@ -90,7 +91,7 @@ TEST(InfaasModelAutoscaler, RoomOnlyInAnOverloadedVariantDoesNotHoldBackAReplica
     return n;
   };
   EXPECT_EQ(a_loads(), 1);
-  f.load_then_tick(3, 5);  // A: 5 QPS, headroom 1 < 1.05; C's 882 QPS of room is not the dispatcher's
+  f.load_then_tick(3, 5);  // A: 5 QPS, headroom 1 < 1.05; C's room is not the dispatcher's
   EXPECT_EQ(f.p().store().instance(f.p().store().replica(1).instance).state, VariantState::kOverloaded);
   EXPECT_EQ(a_loads(), 2);
 }
@@ -180,9 +181,10 @@ TEST(InfaasInterference, InterferedVariantMovesToTheLeastLoadedWorker) {
                                                   {{"variant", "D"}, {"device_type", "gpu"}}})}}),
           {single_model_app("a", 0, 300), single_model_app("d", d, 300)});
   ASSERT_EQ(f.c().replicas[0].info.device, f.c().replicas[1].info.device);  // bin packed together
-  // C: 60 ms observed against 31.7 ms profiled, at 100 of its 882 QPS, sharing with D.
+  // C: 60 ms observed against 31.7 ms profiled, at 300 of its 882 QPS (above
+  // the public code's 0.3 share, below its peak), sharing with D.
   f.c().fake(0).info.observed_latency_mean = from_millis(60);
-  f.c().fake(0).info.served_per_second = 100;
+  f.c().fake(0).info.served_per_second = 300;
   f.c().fake(1).info.served_per_second = 10;
   const auto both_apps = [&](double t) {
     for (int k = 0; k < 100; ++k) f.route(0);

@@ -6,6 +6,7 @@
 // upgrade, serves more queries on time than both.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <stdexcept>
 
 #include "tests/unit/infaas/engine_harness.hpp"
@@ -60,6 +61,25 @@ TEST(InfaasBaselines, SmPlusCpuScalesOnlyHorizontally) {
   for (const auto& t : o.instance_types) EXPECT_EQ(t, "cpu.w");
   for (const auto& [variant, n] : o.routed) EXPECT_EQ(variant, "A");
   EXPECT_EQ(o.total_routed, o.run.counts.arrived);
+}
+
+// The public code runs SM+'s per-variant scaler with two GPU instances of a
+// variant allowed (src/worker/autoscaler.cc, AUTOSCALE_INDIVIDUAL sets
+// GPU_MAX_REPLICAS = 2); INFaaS' own scaler keeps one. On a single GPU worker
+// (section 6.2's one worker) at twice C's capacity, SM+ replicates C on it.
+TEST(InfaasBaselines, SmPlusGpuHoldsTwoReplicasOfItsVariantOnOneGpu) {
+  json doc = at_40_qps({{"mode", "sm+"}, {"fixed_variant", "C"}, {"initial_workers", {{"gpu.w", 1}}},
+                        {"max_workers", {{"gpu.w", 1}}}});
+  doc["applications"][0]["workload"]["rate"] = 1800;  // C: about 890 QPS per replica
+  doc["duration_s"] = 20;
+  const Outcome o = run_infaas(doc);
+  EXPECT_TRUE(cloudtest::conserved(o.run));
+  EXPECT_EQ(o.stats.workers_launched, 0u);
+  std::map<DeviceId, int> active_on;
+  for (const ReplicaInfo& r : o.run.replicas) active_on[r.device] += r.state == ReplicaState::kActive;
+  ASSERT_EQ(active_on.size(), 1u);
+  EXPECT_EQ(active_on.begin()->second, 2);
+  EXPECT_GE(o.stats.replications, 1u);
 }
 
 TEST(InfaasBaselines, InfaasServesMoreOnTimeThanBoth) {

@@ -117,7 +117,7 @@ TEST(InfaasOfflineThrottle, AJobNoRunningWorkerCanServeWaitsAndLoadsNothing) {
 TEST(InfaasOfflineThrottle, TheBlacklistRulePausesOnlyForAnOverloadedVariant) {
   ThrottleWorld w(100, std::nullopt, {{"offline_latency_rule", "blacklist"}});
   auto& r0 = w.f.c().fake(0).info;
-  r0.served_per_second = 4;
+  r0.served_per_second = 6;  // above half the two replicas' 10 QPS: the public code's latency rule counts
   r0.observed_latency_mean = from_millis(250);
   w.busy(2, 0, 0.1);
   w.f.tick(2);

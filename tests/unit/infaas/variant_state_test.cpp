@@ -59,7 +59,7 @@ TEST(InfaasVariantState, BacklogAboveEightTenthsOfASecondIsOverloaded) {
 
 TEST(InfaasVariantState, CpuLatencyRatiosTriggerAt2_5xAndClearBelow1_5x) {
   VariantObservation o = cpu_a();
-  o.load_qps = 2;
+  o.load_qps = 3;  // above half its peak: the latency rule counts
   o.observed = from_millis(500);  // exactly 2.5x: not above
   EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kActive);
   o.observed = from_millis(501);
@@ -73,7 +73,7 @@ TEST(InfaasVariantState, CpuLatencyRatiosTriggerAt2_5xAndClearBelow1_5x) {
 
 TEST(InfaasVariantState, ContentionBelowPeakWithACoRunnerIsInterfered) {
   VariantObservation o = gpu_c();
-  o.load_qps = 200;
+  o.load_qps = 300;  // above 0.3 of its peak, below the peak
   o.co_located = true;
   o.observed = from_millis(46);  // > 1.5 x 30
   EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kInterfered);
@@ -86,15 +86,63 @@ TEST(InfaasVariantState, ContentionBelowPeakWithACoRunnerIsInterfered) {
   EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kOverloaded);
 }
 
-TEST(InfaasVariantState, GpuLatencyRuleIgnoresProfilesUnder10Ms) {
+// INFaaS public code, src/worker/query_executor.cc (qpsMonitor): on a GPU the
+// latency multiple is 1.5x from 10 ms up and min(5, 15 ms / profiled) below
+// ("Only change if the latency is small"); the check is never skipped.
+TEST(InfaasVariantState, GpuLatencyRuleUnder10MsTriggersAt15Ms) {
   VariantObservation o = gpu_c();
+  o.saturation_qps = 200;  // 5 ms per query
   o.profiled = from_millis(5);
-  o.observed = from_millis(50);  // 10x, but the public code only checks >= 10 ms
-  o.co_located = true;
-  o.load_qps = 10;
+  o.load_qps = 100;  // above 0.3 of the peak
+  o.observed = from_millis(15);  // 3x = 15 ms / 5 ms: not above
   EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kActive);
-  o.kind = DeviceKind::kCpu;  // the CPU rule has no floor
+  o.observed = from_millis(16);
+  EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kOverloaded);
+  o.co_located = true;
   EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kInterfered);
+  o.observed = from_millis(7);  // 1.4x: above the 1.25x clear ratio, stays
+  EXPECT_EQ(next_state(VariantState::kInterfered, o, kLimits), VariantState::kInterfered);
+  o.observed = from_millis(6);  // 1.2x: mitigated
+  EXPECT_EQ(next_state(VariantState::kInterfered, o, kLimits), VariantState::kActive);
+  o.profiled = from_millis(2);  // 15 / 2 = 7.5x, capped at 5x
+  o.observed = from_millis(11);
+  EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kInterfered);
+}
+
+// Inferentia variants get qpsMonitor's defaults, as CPU ones: 2.5x to set,
+// 1.5x to clear (only "GPU" and single-replica "CPU" have other heuristics).
+TEST(InfaasVariantState, InferentiaUsesTheDefaultRatios) {
+  VariantObservation o = gpu_c();
+  o.kind = DeviceKind::kInferentia;
+  o.saturation_qps = 134;
+  o.profiled = from_millis(7.45);
+  o.load_qps = 100;
+  o.observed = from_millis(18);  // 2.4x: above the GPU's ratios, below 2.5x
+  EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kActive);
+  o.observed = from_millis(19);  // 2.55x
+  EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kOverloaded);
+  o.observed = from_millis(10.5);  // 1.41x: below 1.5x, mitigated
+  EXPECT_EQ(next_state(VariantState::kOverloaded, o, kLimits), VariantState::kActive);
+}
+
+// qpsMonitor sets its flag on latency only while a replica serves more than
+// 0.3 (GPU) or 0.5 (elsewhere) of its peak; the backlog rule needs no load.
+TEST(InfaasVariantState, LatencyCountsOnlyAboveAShareOfThePeak) {
+  VariantObservation o = gpu_c();  // 30 ms, 800 QPS
+  o.observed = from_millis(100);
+  o.load_qps = 240;  // 0.3 x 800: not above
+  EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kActive);
+  o.load_qps = 241;
+  EXPECT_EQ(next_state(VariantState::kActive, o, kLimits), VariantState::kOverloaded);
+  VariantObservation c = cpu_a();  // 5 QPS
+  c.observed = from_millis(600);
+  c.load_qps = 2.5;  // 0.5 x 5
+  EXPECT_EQ(next_state(VariantState::kActive, c, kLimits), VariantState::kActive);
+  c.load_qps = 2.6;
+  EXPECT_EQ(next_state(VariantState::kActive, c, kLimits), VariantState::kOverloaded);
+  c.load_qps = 0;
+  c.outstanding = 5;  // 0.8 x 5 = 4: the backlog rule
+  EXPECT_EQ(next_state(VariantState::kActive, c, kLimits), VariantState::kOverloaded);
 }
 
 TEST(InfaasVariantState, NoObservedLatencyClearsOnLoadAlone) {
