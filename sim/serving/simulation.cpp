@@ -422,6 +422,16 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
   return info;
 }
 
+ReplicaBacklog Simulation::backlog(ReplicaId id) const {
+  const Replica* r = live_replica(id);
+  if (!r) return {};
+  ReplicaBacklog out{r->queue.size(), r->executing_visits, SimTime::never()};
+  for (const RunningBatch& batch : r->batches) {
+    if (batch.in_use) out.running_since = std::min(out.running_since, batch.started);
+  }
+  return out;
+}
+
 // Null once stopped, billed and freed; an id never handed out is an error.
 const Instance* Simulation::known_instance(InstanceId id) const {
   if (id >= instances_.size()) throw InvariantError("no instance " + std::to_string(id));

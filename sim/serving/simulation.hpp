@@ -85,6 +85,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     const Replica* r = live_replica(id);
     return r ? r->outstanding() : 0;
   }
+  ReplicaBacklog backlog(ReplicaId id) const override;
   std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const override {
     const Replica* r = live_replica(id);
     if (!r || !r->accepts_visits()) return std::nullopt;
