@@ -99,7 +99,7 @@ void ServedModel::start(ClusterControl& control, const ClusterView& view) {
 }
 
 RouteDecision ServedModel::route(const RouteRequest& request, const ClusterView& view) {
-  sampler_.record_arrival(request.arrival);
+  if (!request.again) sampler_.record_arrival(request.arrival);  // a visit routed anew is no new arrival
   const Placement placed = place_request(view);
   if (placed.replica && (placed.admitted || !setup_.lambda)) return RouteDecision::to(*placed.replica);
   if (setup_.lambda) {

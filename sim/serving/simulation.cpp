@@ -258,12 +258,12 @@ void Simulation::on_arrival(std::uint32_t stream) {
   pull_next_arrival(stream);
 }
 
-void Simulation::start_visit(std::uint32_t slot, StageId stage) {
+void Simulation::start_visit(std::uint32_t slot, StageId stage, bool again) {
   QueryRecord& q = queries_.at(slot);
   if (q.fate != OutcomeKind::kCompleted) return;  // already failed: no more work
   const Application& app = config_.applications[q.app];
-  stage_arrivals_[q.app][stage].add(loop_.now());
-  const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline};
+  if (!again) stage_arrivals_[q.app][stage].add(loop_.now());
+  const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline, again};
   if (!enqueue_visit(slot, stage, controller_.route(request, *this, *this))) q.fate = OutcomeKind::kRejected;
 }
 

@@ -145,7 +145,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Query flow.
   void on_arrival(std::uint32_t stream);
   void pull_next_arrival(std::uint32_t stream);
-  void start_visit(std::uint32_t slot, StageId stage);
+  // `again`: a visit routed anew after its replica was lost, not an arrival.
+  void start_visit(std::uint32_t slot, StageId stage, bool again = false);
   bool enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision);
   ReplicaId pick_weighted(AppId app, StageId stage);
   // Central queues (simulation_central_queue.cpp).
