@@ -62,6 +62,11 @@ void parse_planning(const JsonNode& params, const HardwareCatalog& hardware, Mar
   if (params.has("batching")) {
     p.batching = params.at("batching").choice({"tuned", "paper"}) == "paper" ? BatchingRule::kPaper : BatchingRule::kTuned;
   }
+  if (params.has("front_end")) {
+    p.front_end = params.at("front_end").choice({"batch_manager", "per_instance"}) == "per_instance"
+                      ? FrontEnd::kPerInstance
+                      : FrontEnd::kBatchManager;
+  }
   if (params.has("market")) {
     p.market = market_of(params.at("market"));
   }
@@ -77,7 +82,7 @@ void parse_monitor(const JsonNode& params, const HardwareCatalog& hardware, Mark
   m.last_requests = static_cast<std::uint32_t>(params.integer_in_or("slo_monitor_requests", 1, 10000000, m.last_requests));
   m.cooldown = from_seconds(params.number_in_or("slo_monitor_cooldown_s", 0, 86400, m.cooldown.seconds(), "s"));
   p.monitor_instances = static_cast<std::uint32_t>(params.integer_in_or("slo_monitor_instances", 1, 1000, p.monitor_instances));
-  p.monitor_type = instance_type_or(params, "slo_monitor_type", hardware, "c5.large");
+  if (params.has("slo_monitor_type")) p.monitor_type = instance_type_of(params.at("slo_monitor_type"), hardware);
 }
 
 void parse_standby(const JsonNode& params, const HardwareCatalog& hardware, MarkParams& p) {
@@ -120,7 +125,7 @@ MarkParams parse_mark_params(const JsonNode& params, const HardwareCatalog& hard
   params.expect_object({"predictor", "prediction_window", "sample_window_s", "prediction_unit_s", "moving_average_k",
                         "running_max_factor", "lstm_units", "lstm_epochs", "lstm_learning_rate", "lstm_beta1",
                         "lstm_beta2", "lstm_epsilon", "tau_steps", "launch_overhead", "target_step", "cooldown_plans",
-                        "instance_types", "batching", "market", "service_level", "slo_monitor_rule",
+                        "instance_types", "batching", "front_end", "market", "service_level", "slo_monitor_rule",
                         "slo_monitor_requests", "slo_monitor_instances", "slo_monitor_type", "slo_monitor_cooldown_s",
                         "standby_type", "standby_count", "lambda_function", "lambda", "slo_monitor", "standby", "gpu"});
   MarkParams p;

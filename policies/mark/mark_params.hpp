@@ -13,13 +13,18 @@
 //   "cooldown_plans": 6,             // a running instance goes when none of the last 6 plans kept it
 //   "instance_types": [...],         // S; default every c5 and m5 size and p2.xlarge (section 5.1);
 //                                    // with several applications each uses those its model runs on
-//   "batching": "tuned",             // (N, W) by section 4.3's rule; "paper": section 5.1's pairs
+//   "batching": "paper",             // section 5.1's pairs where they fit, section 4.3's rule elsewhere;
+//                                    // "tuned": the rule everywhere
+//   "front_end": "batch_manager",    // section 4.1's Batch Manager (batch_manager.hpp); "per_instance":
+//                                    // a queue per instance fed request by request (a departure)
 //   "market": "on_demand",           // or "spot" (MArk-spot, section 4.5)
 //   "service_level": 0.98,           // SL_min (section 5.1)
 //   "slo_monitor_rule": "paper",     // the last M requests; "public_code": the EWMA (slo_monitor.hpp)
 //   "slo_monitor_requests": 1000,    // M
 //   "slo_monitor_instances": 1,      // L
-//   "slo_monitor_type": "c5.large",  // T (section 4.4: "c5.large by default")
+//   "slo_monitor_type": "c5.large",  // T (section 4.4: "c5.large by default"); unnamed, c5.large
+//                                    // if it serves the model within RT_max, else the cheapest
+//                                    // candidate type that does
 //   "slo_monitor_cooldown_s": 300,
 //   "standby_type": "t2.medium", "standby_count": 10,  // section 4.5; the public code's pool
 //   "lambda_function": "...",        // the scenario's Lambda function for this model
@@ -40,6 +45,11 @@
 
 namespace servesim::mark {
 
+// Section 4.1's front end (batch_manager.hpp), or a queue per instance that
+// the balancer feeds request by request with the Bouncer's per-instance bound
+// (bouncer.hpp): servesim's earlier reading, kept to compare.
+enum class FrontEnd : std::uint8_t { kBatchManager, kPerInstance };
+
 enum class BatchingRule : std::uint8_t {
   kTuned,  // section 4.3's rule on the catalog's profiles (mark_batch_tuning.hpp)
   kPaper,  // section 5.1's p2.xlarge pairs where they meet RT_max
@@ -59,11 +69,12 @@ struct MarkParams {
   TargetStepRule target = TargetStepRule::kTau;
   std::size_t cooldown_plans = 6;
   std::vector<InstanceTypeId> instance_types;
-  BatchingRule batching = BatchingRule::kTuned;
+  BatchingRule batching = BatchingRule::kPaper;
+  FrontEnd front_end = FrontEnd::kBatchManager;
   Market market = Market::kOnDemand;
   SloMonitorParams monitor;
   std::uint32_t monitor_instances = 1;
-  InstanceTypeId monitor_type = 0;
+  std::optional<InstanceTypeId> monitor_type;  // T; empty: section 4.4's default (served_model.hpp)
   InstanceTypeId standby_type = 0;
   std::uint32_t standby_count = 10;
   std::optional<std::string> lambda_function;

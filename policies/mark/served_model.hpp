@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/mark/batch_manager.hpp"
 #include "policies/mark/forecast_error.hpp"
 #include "policies/mark/instance_options.hpp"
 #include "policies/mark/load_predictor.hpp"
@@ -68,6 +69,13 @@ class ServedModel {
     bool stopping = false;  // MArk stopped it; it drains
   };
 
+  struct Placement {
+    std::optional<ReplicaId> replica;
+    bool admitted = false;
+  };
+  // The front end's choice for a request arriving now (mark_params.hpp's front_end).
+  Placement place_request(const ClusterView& view);
+  std::size_t monitor_option(const SimulationConfig& world) const;
   void plan(ClusterControl& control, const ClusterView& view);
   void reprice(const ClusterView& view);
   void launch(std::size_t option, Role role, ClusterControl& control, const ClusterView& view);
@@ -95,7 +103,8 @@ class ServedModel {
   SloMonitor monitor_;
   FinishedQueries seen_;
   StandbyPool standbys_;
-  MarkRouter router_;
+  MarkRouter router_;      // front_end "per_instance"
+  BatchManager batches_;   // front_end "batch_manager"
   std::vector<Member> members_;
   double planned_capacity_ = 0;  // per minute, of the last plan
 

@@ -33,6 +33,7 @@ class StageView final : public ClusterView {
   std::size_t replica_count() const override { return real_->replica_count(); }
   ReplicaInfo replica(ReplicaId id) const override { return real_->replica(id); }
   std::uint64_t outstanding(ReplicaId id) const override { return real_->outstanding(id); }
+  ReplicaBacklog backlog(ReplicaId id) const override { return real_->backlog(id); }
   bool accepts(ReplicaId id) const override { return real_->accepts(id); }
   std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const override {
     return real_->accepting_outstanding(id);

@@ -142,8 +142,8 @@ def image_day(name, what, workload):
     description = (
         f"{what} One application, image classification with the {IMAGE_FAMILY} family (ResNet-18 to -152, "
         f"top-1 69.8-78.3 %), SLO 2x the fastest batch-1 CPU latency (Proteus section 6.1.2: {slo:.1f} ms, "
-        f"ResNet-18 on a c5.4xlarge). On the elastic AWS cloud at on-demand prices (spot 70 % off, taken back 0.05 "
-        f"per instance-hour; Lambda {w.LAMBDA_MEMORY_MB} MB): INFaaS (workers {', '.join(p['infaas']['worker_types'].values())}, "
+        f"ResNet-18 on a c5.4xlarge). On the elastic AWS cloud at on-demand prices ({w.spot_text()}; "
+        f"Lambda {w.LAMBDA_MEMORY_MB} MB): INFaaS (workers {', '.join(p['infaas']['worker_types'].values())}, "
         f"the cheapest per query of each kind), SM+ and Clipper+ (INFaaS section 6's baselines, ResNet-152; "
         f"Clipper+ on {clipper_workers}, as many as carry the diurnal peak), MArk on demand and "
         f"spot (ResNet-152, every non-burstable type, Lambda for overflow, SLO monitor on "
@@ -160,7 +160,7 @@ def image_day(name, what, workload):
     return {
         "name": name, "description": description, "seed": 1, "duration_s": w.DAY_S,
         "catalogs": w.CATALOGS, "cluster": {"instances": []},
-        "cloud": {"spot": w.SPOT, "lambda": {"functions": lambda_functions(fams, [IMAGE_FAMILY])}},
+        "cloud": {"spot": w.spot_market(), "lambda": {"functions": lambda_functions(fams, [IMAGE_FAMILY])}},
         "applications": [{"name": "image", "family": IMAGE_FAMILY, "workload": workload,
                           "history": dict(workload, duration_s=w.DAY_S)}],
         "serving": {"drop": "expired", "slo_cpu_multiple": w.SLO_CPU_MULTIPLE},
@@ -224,7 +224,8 @@ def pipeline_day():
         "stages, language identification and the categorizer, budgets of 15 and 1.5 ms, below a queueing delay): "
         "INFaaS, MArk on demand and spot (every non-burstable type, each stage on those its model runs on; the SLO "
         "monitor on the paper's c5.large, the one type every stage runs on), SageMaker (per stage the type cheapest "
-        "per request within its budget, of every non-burstable family) on the elastic cloud; Proteus and Clipper-HA "
+        f"per request within its budget, of every non-burstable family) on the elastic cloud ({w.spot_text()}); "
+        "Proteus and Clipper-HA "
         "per stage on the fixed cluster with "
         f"InferLine and the CGs: {cluster_text(counts)}, for each stage the device type with the lowest price per "
         "query within its budget, as many as carry its visits at the day's peak, billed as 1-year reserved "
@@ -239,7 +240,7 @@ def pipeline_day():
     return {
         "name": "side_by_side_pipeline_day", "description": description, "seed": 1, "duration_s": w.DAY_S,
         "catalogs": w.CATALOGS, "cluster": {"instances": []},
-        "cloud": {"spot": w.SPOT, "lambda": {"functions": lambda_functions(
+        "cloud": {"spot": w.spot_market(), "lambda": {"functions": lambda_functions(
             fams, sorted({s["family"] for p in pipelines.values() for s in p["stages"]}))}},
         "applications": [{"name": a, "pipeline": pipelines[a], "workload": workloads[a],
                           "history": dict(workloads[a], duration_s=w.DAY_S)} for a in PIPELINE_APPS],

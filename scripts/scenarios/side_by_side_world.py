@@ -33,11 +33,16 @@ Where each number comes from:
     carries the diurnal peak at the most accurate variant, by that rule;
     billed as 1-year standard reserved instances, no upfront: 37 % below on
     demand (AWS EC2 reserved pricing, us-east-1: g4dn.xlarge $0.331 against
-    $0.526 per hour).
+    $0.526 per hour);
+  - the spot market: the MArk scenarios' (spot_market(): one price series per
+    instance type, generate_spot_prices.py states their sources; taken back
+    0.05 per instance-hour).
 """
 import json
 import math
 from pathlib import Path
+
+import generate_spot_prices as spot_prices
 
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / "configs/catalogs/models/side_by_side_models.json"
@@ -59,7 +64,8 @@ MMPP_BURST_FACTOR = 3.0
 MMPP_SOJOURN_S = (1200, 300)
 LAMBDA_MEMORY_MB = 3008  # MArk Table 2's 3 GB function
 LAMBDA_COLD_START_MS = 2500  # as the project's MArk scenarios
-SPOT = {"discount": 0.7, "interruptions": {"per_hour": 0.05}}  # as the project's MArk scenarios
+SPOT_INTERRUPTIONS = {"per_hour": 0.05}  # as the project's MArk scenarios
+SPOT_SERIES_DIR = "../../../traces/data/spot_prices/"  # from configs/scenarios/side_by_side/
 CPU_FAMILIES = ("c5", "m5", "t2")  # the AWS catalog's CPU instances
 
 
@@ -297,6 +303,27 @@ def fixed_cluster(apps, fams):
 def fixed_cluster_price(counts):
     devices, _ = hardware()
     return sum(devices[d]["price_per_hour"] * n for d, n in counts.items()) * (1 - RESERVED_DISCOUNT)
+
+
+def spot_market():
+    """The spot market of every side-by-side day, the MArk scenarios' own:
+    each type MArk may buy priced by its own series
+    (generate_spot_prices.py states the sources), the discount left for
+    the burstables, which no policy buys on the spot market."""
+    missing = sorted(set(mark_candidates()) - set(spot_prices.MEAN_RATIO))
+    if missing:
+        raise ValueError(f"no spot price series for {missing}: add them to generate_spot_prices.py")
+    return {"discount": 0.7, "price_series": {t: f"{SPOT_SERIES_DIR}{t}.csv" for t in mark_candidates()},
+            "interruptions": SPOT_INTERRUPTIONS}
+
+
+def spot_text():
+    """The spot market in a description's words, from the series' mean ratios."""
+    off = {t: round(100 * (1 - spot_prices.MEAN_RATIO[t]), 1) for t in mark_candidates()}
+    usual = max(set(off.values()), key=list(off.values()).count)
+    others = " and ".join(f"{t} {v:g} %" for t, v in sorted(off.items()) if v != usual)
+    return (f"spot priced per type by its own hourly series in traces/data/spot_prices/, on average {usual:g} % "
+            f"off, {others}, taken back {SPOT_INTERRUPTIONS['per_hour']} per instance-hour")
 
 
 def mark_candidates():

@@ -70,6 +70,17 @@ struct ReplicaInfo {
   Duration observed_latency_mean;
 };
 
+// What a front end that dispatched a replica's work knows of it: the visits
+// waiting in its own queue, those in its running batches, and when the
+// earliest running batch began (never when none runs). With the replica's
+// profile this tells when it will be free, as a real dispatcher that timed
+// its own requests would (MArk's Bouncer, section 4.1).
+struct ReplicaBacklog {
+  std::uint64_t queued = 0;
+  std::uint64_t executing = 0;
+  SimTime running_since = SimTime::never();
+};
+
 struct InstanceInfo {
   InstanceTypeId type = 0;
   Market market = Market::kOnDemand;
@@ -101,6 +112,9 @@ class ClusterView {
   virtual ReplicaInfo replica(ReplicaId id) const = 0;
   // Queued plus executing visits of a replica: cheap, for per-query routing.
   virtual std::uint64_t outstanding(ReplicaId id) const = 0;
+  // Its queued and running visits, and when its earliest running batch began
+  // (nothing for a replica unloaded or never made).
+  virtual ReplicaBacklog backlog(ReplicaId id) const = 0;
   // Whether the replica takes new queries (loading or active, not going away).
   virtual bool accepts(ReplicaId id) const = 0;
   // outstanding(id) if it accepts, else empty: one call where a per-query

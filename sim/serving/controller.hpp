@@ -16,6 +16,9 @@ struct RouteRequest {
   FamilyId family = 0;
   SimTime arrival;
   SimTime deadline;
+  // Routed again: the replica that held it was lost with its instance. Not a
+  // new arrival, for a policy that measures the arrival rate.
+  bool again = false;
 };
 
 struct RouteDecision {

@@ -3,6 +3,18 @@
 #include <algorithm>
 
 namespace servesim {
+namespace {
+
+// The shortest window in which a batch of b fills when requests come at the
+// rate the batch serves them, b / T_b: the b - 1 after the first take
+// (b - 1) / b x T_b. A shorter window closes batches before they fill, so the
+// instance serves below the rate the planner counts it at; a longer one only
+// adds waiting.
+Duration filling_window(std::uint32_t b, Duration batch_latency) {
+  return Duration{batch_latency.ns / b * (b - 1) + batch_latency.ns % b * (b - 1) / b};
+}
+
+}  // namespace
 
 MarkBatchTuning mark_batch_tuning(Duration rt_max, std::span<const Duration> latency, double nonbatched_rate_qps) {
   MarkBatchTuning best;
@@ -15,10 +27,12 @@ MarkBatchTuning mark_batch_tuning(Duration rt_max, std::span<const Duration> lat
   best.feasible = false;
   // "Gradually increase the batch size from 1 until at least one of the
   // constraints no longer holds" (section 4.3): stop at the first failure.
+  // Each b is checked with the window its batch needs to fill: a shorter one
+  // closes it before it fills, and it would not serve b per T_b.
   for (std::uint32_t b = 1; b < latency.size(); ++b) {
-    const Duration bound = std::min(rt_max, sequential(b));
-    if (latency[b] > bound) break;
-    best = {b, bound - latency[b], static_cast<double>(b) / latency[b].seconds(), true};
+    const Duration window = filling_window(b, latency[b]);
+    if (window + latency[b] > std::min(rt_max, sequential(b))) break;
+    best = {b, window, static_cast<double>(b) / latency[b].seconds(), true};
   }
   if (!best.feasible) best.max_rate_qps = 1.0 / latency[1].seconds();
   return best;

@@ -6,9 +6,16 @@
 // without batching, grow b from 1 while both
 //   (1) W_batch + T_b <= RT_max          (no SLO violation: wait + run fits)
 //   (2) W_batch + T_b <= b / mu*_nb      (batching beats serving one by one)
-// still hold; N_batch is the last b for which they do, and W_batch the
-// largest window they allow, min(RT_max, N_batch / mu*_nb) - T_N. A window
-// is a wait, so a b is feasible when that minimum is at least T_b (W >= 0).
+// still hold; N_batch is the last b for which they do. Section 4.3 leaves
+// W_batch open (section 5.1: "set accordingly"); the window is the smallest
+// that keeps the rate the planner counts the instance at, mu* = N_batch /
+// T_N: the time the N_batch - 1 requests after a batch's first take to arrive
+// at that rate, (N_batch - 1) / N_batch x T_N. Each b is checked with its own
+// such window, since a shorter one closes batches before they fill (and the
+// instance would not serve b per T_b) and a longer one only adds waiting. A
+// CPU whose latency grows in proportion to the batch (section 3.4) then
+// never batches, as section 5.1 says ("for the other models on CPU instance,
+// we do not use batching"): (2) fails at b = 2.
 // The rule needs no arrival rate: MArk tunes per instance type, offline, and
 // treats the tuned instance as a black box of rate mu* (section 4.3).
 #include <cstdint>

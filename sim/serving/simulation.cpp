@@ -258,12 +258,12 @@ void Simulation::on_arrival(std::uint32_t stream) {
   pull_next_arrival(stream);
 }
 
-void Simulation::start_visit(std::uint32_t slot, StageId stage) {
+void Simulation::start_visit(std::uint32_t slot, StageId stage, bool again) {
   QueryRecord& q = queries_.at(slot);
   if (q.fate != OutcomeKind::kCompleted) return;  // already failed: no more work
   const Application& app = config_.applications[q.app];
-  stage_arrivals_[q.app][stage].add(loop_.now());
-  const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline};
+  if (!again) stage_arrivals_[q.app][stage].add(loop_.now());
+  const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline, again};
   if (!enqueue_visit(slot, stage, controller_.route(request, *this, *this))) q.fate = OutcomeKind::kRejected;
 }
 
@@ -420,6 +420,16 @@ ReplicaInfo Simulation::replica(ReplicaId id) const {
   info.utilisation = alive > 0 ? busy / (alive * static_cast<double>(r.batches.size())) : 0.0;
   info.observed_latency_mean = r.observed.mean(loop_.now());
   return info;
+}
+
+ReplicaBacklog Simulation::backlog(ReplicaId id) const {
+  const Replica* r = live_replica(id);
+  if (!r) return {};
+  ReplicaBacklog out{r->queue.size(), r->executing_visits, SimTime::never()};
+  for (const RunningBatch& batch : r->batches) {
+    if (batch.in_use) out.running_since = std::min(out.running_since, batch.started);
+  }
+  return out;
 }
 
 // Null once stopped, billed and freed; an id never handed out is an error.

@@ -85,6 +85,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     const Replica* r = live_replica(id);
     return r ? r->outstanding() : 0;
   }
+  ReplicaBacklog backlog(ReplicaId id) const override;
   std::optional<std::uint64_t> accepting_outstanding(ReplicaId id) const override {
     const Replica* r = live_replica(id);
     if (!r || !r->accepts_visits()) return std::nullopt;
@@ -144,7 +145,8 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   // Query flow.
   void on_arrival(std::uint32_t stream);
   void pull_next_arrival(std::uint32_t stream);
-  void start_visit(std::uint32_t slot, StageId stage);
+  // `again`: a visit routed anew after its replica was lost, not an arrival.
+  void start_visit(std::uint32_t slot, StageId stage, bool again = false);
   bool enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision);
   ReplicaId pick_weighted(AppId app, StageId stage);
   // Central queues (simulation_central_queue.cpp).

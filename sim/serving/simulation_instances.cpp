@@ -133,7 +133,7 @@ void Simulation::evict_replica(Replica& replica) {
       fail_visit(v.query, OutcomeKind::kDropped);
       continue;
     }
-    start_visit(v.query, v.stage);  // adds its own outstanding count first
+    start_visit(v.query, v.stage, /*again=*/true);  // adds its own outstanding count first
     end_visit(v.query);
   }
 }

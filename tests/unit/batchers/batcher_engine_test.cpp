@@ -124,12 +124,12 @@ TEST(AimdBatcherEngine, GrowsByStepAfterOnTimeBatchesAndBacksOffAfterALateOne) {
 }
 
 TEST(MarkBatcherEngine, TunedWindowHoldsALoneQuery) {
-  // RT_max 100 ms, max_batch 8: N = 8, W = 8 x 5 - 12 = 28 ms; a lone query
-  // waits the window and runs alone: 33 ms.
+  // RT_max 100 ms, max_batch 8: N = 8, W = 7/8 x 12 = 10.5 ms; a lone query
+  // waits the window and runs alone: 15.5 ms.
   TempDir dir;
   const EngineRun run = run_g(dir, {100, 400}, {{"kind", "mark"}, {"slo_ms", 100}, {"max_batch", 8}}, 100);
   ASSERT_EQ(run.outcomes.size(), 2u);
-  for (const QueryOutcome& q : run.outcomes) EXPECT_EQ(q.latency(), from_millis(33)) << q.id;
+  for (const QueryOutcome& q : run.outcomes) EXPECT_EQ(q.latency(), from_millis(15.5)) << q.id;
   // Eight at once fill N: no wait.
   const EngineRun full = run_g(dir, std::vector<double>(8, 100), {{"kind", "mark"}, {"slo_ms", 100}, {"max_batch", 8}}, 100);
   for (const QueryOutcome& q : full.outcomes) EXPECT_EQ(q.latency(), from_millis(12)) << q.id;

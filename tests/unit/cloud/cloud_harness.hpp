@@ -205,16 +205,19 @@ class TestController : public Controller {
 };
 
 // Forwards everything to a real policy and records the notices it got;
-// every_route, if set, sees each of its routing decisions.
+// every_route, if set, sees each of its routing decisions; every_request
+// sees the request with it.
 class Forwarder final : public TestController {
  public:
   explicit Forwarder(Controller& inner) : inner_(inner) {}
   std::function<void(const RouteDecision&, const ClusterView&)> every_route;
+  std::function<void(const RouteRequest&, const RouteDecision&)> every_request;
 
   void start(ClusterControl& control, const ClusterView& view) override { inner_.start(control, view); }
   RouteDecision route(const RouteRequest& request, ClusterControl& control, const ClusterView& view) override {
     const RouteDecision decision = inner_.route(request, control, view);
     if (every_route) every_route(decision, view);
+    if (every_request) every_request(request, decision);
     return decision;
   }
   Duration tick_interval() const override { return inner_.tick_interval(); }

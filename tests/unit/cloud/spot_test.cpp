@@ -19,6 +19,7 @@ struct SpotCase {
   Scenario scenario;
   TestController c;
   std::map<std::uint64_t, ReplicaId> routed;  // query id -> last replica chosen
+  std::map<std::uint64_t, int> routed_again;  // query id -> routes flagged `again`
   std::vector<InstanceInfo> at_notice;
 
   explicit SpotCase(const std::string& on_loss) {
@@ -38,6 +39,7 @@ struct SpotCase {
     c.router = [this](const RouteRequest& req, const ClusterView& view) {
       const RouteDecision d = TestController::first_accepting(req, view);
       if (d.kind == RouteDecision::Kind::kReplica) routed[req.query] = d.target;
+      if (req.again) ++routed_again[req.query];
       return d;
     };
     c.on_notice_hook = [this](InstanceId, SimTime, ClusterControl&, const ClusterView& view) {
@@ -91,6 +93,8 @@ TEST(CloudSpot, NoticeThenTerminationReroutesQueuedAndRunning) {
   for (std::uint64_t q = 2; q <= 6; ++q) finishes.push_back(r.by_id(q).finish);
   std::sort(finishes.begin(), finishes.end());
   for (int k = 0; k < 5; ++k) EXPECT_EQ(finishes[k], at_seconds(300.1 + 0.1 * k)) << k;
+  // Routed again, not new arrivals: each of the five once, flagged.
+  EXPECT_EQ(s.routed_again, (std::map<std::uint64_t, int>{{2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}}));
   EXPECT_EQ(r.counts.completed, 8u);
   EXPECT_EQ(r.counts.dropped, 0u);
   EXPECT_EQ(r.counts.unfinished, 0u);

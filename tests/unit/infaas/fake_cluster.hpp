@@ -112,6 +112,7 @@ class FakeCluster final : public ClusterView, public ClusterControl {
   std::size_t replica_count() const override { return replicas.size(); }
   ReplicaInfo replica(ReplicaId id) const override { return replicas.at(id).info; }
   std::uint64_t outstanding(ReplicaId id) const override { return replicas[id].outstanding; }
+  ReplicaBacklog backlog(ReplicaId id) const override { return {replicas[id].outstanding, 0, SimTime::never()}; }
   bool accepts(ReplicaId id) const override { return replicas[id].accepts; }
   double arrival_rate(AppId, StageId) const override { return 0; }
   std::size_t instance_count() const override { return instances.size(); }

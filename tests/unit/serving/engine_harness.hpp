@@ -114,6 +114,7 @@ struct EngineRun {
   std::map<std::uint64_t, std::vector<StageId>> stages;    // query id -> stages routed, in order
   std::vector<ReplicaId> route_sequence;                   // every routed visit's replica
   std::vector<std::uint64_t> routed_to;                    // visits per replica id
+  std::vector<ReplicaBacklog> backlog_seen;                // each routed replica's backlog as the route saw it
   QueryCounts counts;
   Duration drain;                     // from the last arrival's end to the run's end
   std::vector<ReplicaInfo> replicas;  // at the end of the run
@@ -135,6 +136,7 @@ class Recorder final : public Controller, public QuerySink {
     out_.stages[request.query].push_back(request.stage);
     if (d.kind == RouteDecision::Kind::kReplica) {
       out_.route_sequence.push_back(d.target);
+      out_.backlog_seen.push_back(view.backlog(d.target));
       if (out_.routed_to.size() <= d.target) out_.routed_to.resize(d.target + 1, 0);
       ++out_.routed_to[d.target];
     }
