@@ -30,7 +30,7 @@ struct PredictorInputs {
   // predictors observe them first, so that "the samples so far" include the
   // past (give none to start from nothing, as the public controller does at
   // deployment); the LSTM was trained on them and its model carries the state
-  // they leave (trained_lstm.hpp).
+  // training left (lstm_trainer.hpp).
   std::span<const double> history = {};
   // oracle: the run's true samples, in order (its F_i after k observations
   // are truth[k + i - 1]).

@@ -14,7 +14,7 @@ namespace servesim::mark {
 
 class LstmPredictor final : public LoadPredictor {
  public:
-  // Starts where the model's history left it (TrainedLstm::start_state).
+  // Starts where training left the model (TrainedLstm::start_state).
   explicit LstmPredictor(std::shared_ptr<const TrainedLstm> model);
 
   void observe(double sample) override;
