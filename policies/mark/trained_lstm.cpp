@@ -1,6 +1,5 @@
 #include "policies/mark/trained_lstm.hpp"
 
-#include <algorithm>
 #include <utility>
 
 #include "policies/mark/lstm_training_data.hpp"
@@ -36,7 +35,7 @@ std::vector<double> TrainedLstm::forecast(const LstmState& state, double current
   double level = current;
   for (std::size_t i = 0; i < f.size(); ++i) {
     level += scaler_.unscale(scaled[static_cast<Eigen::Index>(i)]);
-    f[i] = std::max(level, 0.0);
+    f[i] = level;
   }
   return f;
 }

@@ -37,9 +37,10 @@ class TrainedLstm {
 
   // F_1..F_Pw from `state`, standing at sample `current`: the Dense layer's Pw
   // scaled differences, unscaled, summed from `current` (the public code's
-  // inverse_difference), each clamped at 0 (a negative rate means none). The
-  // running sum itself is not clamped, so a dip predicted below zero still
-  // delays the recovery after it, as the network meant.
+  // inverse_difference). Not clamped: a level below zero or far above any
+  // load seen is what a diverged state gives, and the predictor's guard
+  // (forecast_guard.hpp) must see it to replace it, where a clamp at 0 would
+  // pass it on as a confident forecast of no load.
   std::vector<double> forecast(const LstmState& state, double current) const;
 
  private:

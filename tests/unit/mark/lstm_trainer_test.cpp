@@ -133,7 +133,7 @@ TEST(MarkLstmTrainer, TheRunStartsFromTheStateTrainingCarriedNotFromAReplay) {
 
 // A network whose output ignores its state: Dense kernel 0, bias = the
 // scaled differences to forecast.
-TEST(MarkTrainedLstm, AForecastSumsTheUnscaledDifferencesFromTheCurrentSampleClampedAtZero) {
+TEST(MarkTrainedLstm, AForecastSumsTheUnscaledDifferencesFromTheCurrentSample) {
   LstmParameters p(2, 4);
   p.dense_bias() << 1.0, -1.0, -1.0, 1.0;
   // Differences of the history: 100 and -100: min -100, range 200, so a
@@ -143,8 +143,9 @@ TEST(MarkTrainedLstm, AForecastSumsTheUnscaledDifferencesFromTheCurrentSampleCla
   EXPECT_EQ(model.start_sample(), 100.0);
   // 150 + 100 = 250, 250 - 100 = 150, 150 - 100 = 50, 50 + 100 = 150.
   EXPECT_EQ(model.forecast(model.start_state(), 150), (std::vector<double>{250, 150, 50, 150}));
-  // From 50: 150, 50, -50 -> 0, then -50 + 100 = 50 (the sum is not clamped).
-  EXPECT_EQ(model.forecast(model.start_state(), 50), (std::vector<double>{150, 50, 0, 50}));
+  // From 50: 150, 50, -50, then -50 + 100 = 50. The level below zero is
+  // left for the predictor's guard (forecast_guard.hpp) to judge.
+  EXPECT_EQ(model.forecast(model.start_state(), 50), (std::vector<double>{150, 50, -50, 50}));
 }
 
 }  // namespace
