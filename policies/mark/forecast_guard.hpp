@@ -1,8 +1,10 @@
 #pragma once
 // The guard on the LSTM's forecast (issue "MArk as the paper built it", item
 // 3): a value F_i below 0, above 10 x the history's largest sample, or not
-// finite is replaced by the last sample, and counted. A forecast the network
-// got that wrong is no forecast, and planning on it costs the whole window:
+// finite is replaced by the last sample, and counted. Some trained networks'
+// recurrence diverges hours into a run, whatever state it started from
+// (docs/policies.md, "per-stage MArk depends on its forecasts"); a forecast
+// that wrong is no forecast, and planning on it costs the whole window:
 // a forecast of no load leaves one instance and sends the rest to Lambda for
 // an hour, a forecast of 20 times the load buys instances for it; the last
 // sample is what the run has actually seen. The 10x bound is the issue's

@@ -39,7 +39,10 @@ namespace servesim::mark {
 // diverges: on side_by_side/pipeline_day seeds 2 and 4 and cloud_day seed 4
 // the replayed state forecasts no load (or up to 20 times the load) for the
 // coming hour, the carried one a load near the last sample
-// (docs/policies.md, "per-stage MArk depends on its forecasts").
+// (docs/policies.md, "per-stage MArk depends on its forecasts"). The carried
+// state does not make those weights' recurrence stable: hours into the run
+// it diverges again, and the predictor's guard (forecast_guard.hpp) catches
+// what it forecasts then.
 TrainedLstm train_lstm(std::span<const double> history, std::size_t window, const LstmSettings& settings,
                        RandomStream& random);
 
