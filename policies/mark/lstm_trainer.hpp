@@ -37,7 +37,7 @@ namespace servesim::mark {
 // final weights over the whole day from a zero state, a trajectory no pass of
 // training took with them, and for some trained models that recurrence
 // diverges: on side_by_side/pipeline_day seeds 2 and 4 and cloud_day seed 4
-// the replayed state forecasts no load (or up to 20 times the load) for the
+// the replayed state forecasts no load (or over 20 times the load) for the
 // coming hour, the carried one a load near the last sample
 // (docs/policies.md, "per-stage MArk depends on its forecasts"). The carried
 // state does not make those weights' recurrence stable: hours into the run
