@@ -51,7 +51,7 @@ std::shared_ptr<const TrainedLstm> quickly_trained_model(const std::vector<doubl
 
 void BM_MarkLstmObserveAndForecast(benchmark::State& state) {
   const std::vector<double> history = diurnal_samples(2);
-  LstmPredictor predictor(quickly_trained_model(history));
+  LstmPredictor predictor(quickly_trained_model(history), ForecastGuard(history));
   std::size_t t = 0;
   for (auto _ : state) {
     predictor.observe(history[t++ % history.size()]);
@@ -62,7 +62,7 @@ BENCHMARK(BM_MarkLstmObserveAndForecast)->Unit(benchmark::kMicrosecond);
 
 void BM_MarkLstmForecast(benchmark::State& state) {
   const std::vector<double> history = diurnal_samples(2);
-  const LstmPredictor predictor(quickly_trained_model(history));
+  const LstmPredictor predictor(quickly_trained_model(history), ForecastGuard(history));
   for (auto _ : state) benchmark::DoNotOptimize(predictor.forecast());
 }
 BENCHMARK(BM_MarkLstmForecast)->Unit(benchmark::kMicrosecond);

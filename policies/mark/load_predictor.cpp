@@ -14,7 +14,8 @@ std::unique_ptr<LoadPredictor> make_lstm(const PredictorSettings& settings, cons
   if (inputs.lstm->window() != settings.window) {
     throw InvariantError("MArk lstm predictor: the model forecasts another window than the settings'");
   }
-  return std::make_unique<LstmPredictor>(inputs.lstm);  // the model already stands after the history
+  // The model already stands after the history.
+  return std::make_unique<LstmPredictor>(inputs.lstm, ForecastGuard(inputs.history));
 }
 
 // A simple predictor that has seen the history.

@@ -5,6 +5,7 @@
 // (load_samples.hpp) and reads F = (F_1, ..., F_Pw), the predicted samples of
 // the next Pw units, which section 4.3's planner provisions for.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -22,6 +23,9 @@ class LoadPredictor {
   virtual void observe(double sample) = 0;
   // F_1..F_Pw (requests per unit, never negative) given every sample so far.
   virtual std::vector<double> forecast() const = 0;
+  // The values of the forecasts handed out so far that a guard replaced
+  // (forecast_guard.hpp); 0 for a predictor whose forecasts need none.
+  virtual std::uint64_t forecast_fallbacks() const { return 0; }
 };
 
 // What the factory needs beyond the settings.
@@ -29,8 +33,9 @@ struct PredictorInputs {
   // The application's samples before the run, oldest first. The simple
   // predictors observe them first, so that "the samples so far" include the
   // past (give none to start from nothing, as the public controller does at
-  // deployment); the LSTM was trained on them and its model carries the state
-  // they leave (trained_lstm.hpp).
+  // deployment); the LSTM was trained on them, its model carries the state
+  // training left (lstm_trainer.hpp), and its guard is bounded by their
+  // largest (forecast_guard.hpp).
   std::span<const double> history = {};
   // oracle: the run's true samples, in order (its F_i after k observations
   // are truth[k + i - 1]).

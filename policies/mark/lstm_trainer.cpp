@@ -10,10 +10,11 @@
 namespace servesim::mark {
 namespace {
 
-// One pass over the pairs from a zero state; returns the mean loss.
+// One pass over the pairs from a zero state (`state` is reset, then left where
+// the pass ends); returns the mean loss.
 double fit_epoch(LstmParameters& parameters, const LstmTrainingData& data, Adam& adam, LstmStepGradient& step,
-                 LstmParameters& gradient) {
-  LstmState state(parameters.units());
+                 LstmParameters& gradient, LstmState& state) {
+  state = LstmState(parameters.units());
   LstmState next(parameters.units());
   double loss_sum = 0;
   for (std::size_t pair = 0; pair < data.pairs(); ++pair) {
@@ -29,26 +30,28 @@ double fit_epoch(LstmParameters& parameters, const LstmTrainingData& data, Adam&
 
 }  // namespace
 
-std::vector<double> fit_lstm(LstmParameters& parameters, const LstmTrainingData& data, const LstmSettings& settings) {
+LstmFit fit_lstm(LstmParameters& parameters, const LstmTrainingData& data, const LstmSettings& settings) {
   if (parameters.outputs() != data.window())
     throw InvariantError("LSTM training: the network's outputs are not the window");
   Adam adam(static_cast<std::size_t>(parameters.values().size()), settings.optimizer);
   LstmStepGradient step(parameters.units(), parameters.outputs());
   LstmParameters gradient(parameters.units(), parameters.outputs());
-  std::vector<double> epoch_losses;
-  epoch_losses.reserve(settings.epochs);
+  LstmFit fit{.epoch_losses = {}, .carried = LstmState(parameters.units()), .inputs_fed = 0};
+  fit.epoch_losses.reserve(settings.epochs);
   for (std::size_t epoch = 0; epoch < settings.epochs; ++epoch) {
-    epoch_losses.push_back(fit_epoch(parameters, data, adam, step, gradient));
+    fit.epoch_losses.push_back(fit_epoch(parameters, data, adam, step, gradient, fit.carried));
+    fit.inputs_fed = data.pairs();
   }
-  return epoch_losses;
+  return fit;
 }
 
 TrainedLstm train_lstm(std::span<const double> history, std::size_t window, const LstmSettings& settings,
                        RandomStream& random) {
   const LstmTrainingData data(history, window);
   LstmParameters parameters = keras_initial_parameters(settings.units, window, random);
-  fit_lstm(parameters, data, settings);
-  return TrainedLstm(std::move(parameters), data.scaler(), history);
+  LstmFit fit = fit_lstm(parameters, data, settings);
+  // Priming from the carried state, not a replay from zero: lstm_trainer.hpp.
+  return TrainedLstm(std::move(parameters), data.scaler(), std::move(fit.carried), history.subspan(fit.inputs_fed));
 }
 
 }  // namespace servesim::mark

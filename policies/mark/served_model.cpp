@@ -322,6 +322,7 @@ void ServedModel::report(PolicyCounters& out, const std::string& prefix) const {
   add("forecast_rmse_at_tau", error_.rmse_at_horizon());
   add("forecast_rmse_over_window", error_.rmse_over_window());
   add("forecasts_scored_at_tau", static_cast<double>(error_.scored_at_horizon()));
+  add("forecast_fallbacks", static_cast<double>(predictor_->forecast_fallbacks()));
   add("paper_batching_pairs_used", candidates_.paper_pairs.used);
   add("paper_batching_pairs_too_slow", candidates_.paper_pairs.too_slow);
 }

@@ -1,6 +1,5 @@
 #include "policies/mark/trained_lstm.hpp"
 
-#include <algorithm>
 #include <utility>
 
 #include "policies/mark/lstm_training_data.hpp"
@@ -8,16 +7,21 @@
 
 namespace servesim::mark {
 
-TrainedLstm::TrainedLstm(LstmParameters parameters, MinMaxScaler scaler, std::span<const double> history)
-    : parameters_(std::move(parameters)), scaler_(scaler), start_state_(parameters_.units()) {
-  if (history.size() < 2) throw InvariantError("trained LSTM: a history of at least 2 samples sets its state");
+TrainedLstm::TrainedLstm(LstmParameters parameters, MinMaxScaler scaler, LstmState state,
+                         std::span<const double> samples)
+    : parameters_(std::move(parameters)), scaler_(scaler), start_state_(std::move(state)) {
+  if (samples.empty()) throw InvariantError("trained LSTM: no sample for its state to stand at");
+  if (static_cast<std::size_t>(start_state_.hidden.size()) != parameters_.units() ||
+      static_cast<std::size_t>(start_state_.cell.size()) != parameters_.units()) {
+    throw InvariantError("trained LSTM: the state is not the network's size");
+  }
   LstmState next(parameters_.units());
   LstmStepTrace trace(parameters_.units());
-  for (double difference : first_differences(history)) {
+  for (double difference : first_differences(samples)) {
     advance(start_state_, difference, next, trace);
     std::swap(start_state_, next);
   }
-  start_sample_ = history.back();
+  start_sample_ = samples.back();
 }
 
 void TrainedLstm::advance(const LstmState& from, double difference, LstmState& to, LstmStepTrace& trace) const {
@@ -31,7 +35,7 @@ std::vector<double> TrainedLstm::forecast(const LstmState& state, double current
   double level = current;
   for (std::size_t i = 0; i < f.size(); ++i) {
     level += scaler_.unscale(scaled[static_cast<Eigen::Index>(i)]);
-    f[i] = std::max(level, 0.0);
+    f[i] = level;
   }
   return f;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // MArk's LSTM once trained (lstm_trainer.hpp): the weights, the scaler fitted
-// to the training differences, and the state the history leaves. Section 4.2
+// to the training differences, and the state the run starts from. Section 4.2
 // trains before the run ("we use the data of the first 5 months to train",
 // section 5.2); the run then advances the state one step per new sample and
 // forecasts with one pass of the Dense layer. Immutable, so that the policies
@@ -17,13 +17,13 @@ namespace servesim::mark {
 
 class TrainedLstm {
  public:
-  // Feeds every scaled difference of `history` (at least 2 samples) once,
-  // from a zero state, to set the state the run starts from; the model then
-  // stands at the history's last sample. (The public code's deployment
-  // starts a freshly loaded model from a zero state instead, its first input
-  // the difference from a constant init_load: modules/scheduler.py. Feeding
-  // the history gives the state the stateful model would have reached.)
-  TrainedLstm(LstmParameters parameters, MinMaxScaler scaler, std::span<const double> history);
+  // `state` is the network's state standing at samples.front(); it is
+  // advanced one step per difference of `samples` (not empty) with the given
+  // weights, so that the model stands at samples.back(). train_lstm passes
+  // the state its last epoch carried and the samples from the one that state
+  // stands at (the differences training took only as targets); a zero state
+  // and the whole history give the replay from a zero state instead.
+  TrainedLstm(LstmParameters parameters, MinMaxScaler scaler, LstmState state, std::span<const double> samples);
 
   const LstmParameters& parameters() const { return parameters_; }
   const MinMaxScaler& scaler() const { return scaler_; }
@@ -37,9 +37,10 @@ class TrainedLstm {
 
   // F_1..F_Pw from `state`, standing at sample `current`: the Dense layer's Pw
   // scaled differences, unscaled, summed from `current` (the public code's
-  // inverse_difference), each clamped at 0 (a negative rate means none). The
-  // running sum itself is not clamped, so a dip predicted below zero still
-  // delays the recovery after it, as the network meant.
+  // inverse_difference). Not clamped: a level below zero or far above any
+  // load seen is what a diverged state gives, and the predictor's guard
+  // (forecast_guard.hpp) must see it to replace it, where a clamp at 0 would
+  // pass it on as a confident forecast of no load.
   std::vector<double> forecast(const LstmState& state, double current) const;
 
  private:

@@ -27,10 +27,13 @@ TEST(MarkLstmPredictor, ObservingASampleEqualsHavingItInTheHistory) {
   LstmParameters p = keras_initial_parameters(4, 10, random);
   const MinMaxScaler scaler = MinMaxScaler::fitted_to(first_differences(history));
   const std::vector<double> shorter(history.begin(), history.end() - 3);
-  LstmPredictor online(std::make_shared<const TrainedLstm>(p, scaler, shorter));
+  const ForecastGuard guard(history);
+  LstmPredictor online(std::make_shared<const TrainedLstm>(p, scaler, LstmState(4), shorter), guard);
   for (std::size_t t = history.size() - 3; t < history.size(); ++t) online.observe(history[t]);
-  const TrainedLstm whole(p, scaler, history);
-  EXPECT_EQ(online.forecast(), whole.forecast(whole.start_state(), history.back()));
+  const TrainedLstm whole(p, scaler, LstmState(4), history);
+  std::vector<double> expected = whole.forecast(whole.start_state(), history.back());
+  guard.apply(expected, history.back());
+  EXPECT_EQ(online.forecast(), expected);
 }
 
 TEST(MarkLstmModelCache, TrainsOncePerKeyAndSharesTheModel) {

@@ -74,6 +74,7 @@ TEST(MarkPolicy, StartsWarmWithAlgorithmOnesPlanForTheHistorysLastSample) {
   EXPECT_GE(expected, 2u);  // 20 QPS is at least 1200 a minute
   EXPECT_EQ(r.instances_at_start, expected);
   EXPECT_TRUE(cloudtest::conserved(r.run));
+  EXPECT_EQ(r.counters.at("forecast_fallbacks"), 0.0);  // reported for every predictor; only the LSTM's is guarded
 }
 
 TEST(MarkPolicy, PerInstanceQueuesSendToLambdaWhatAnInstanceWouldServeAfterRtMax) {
