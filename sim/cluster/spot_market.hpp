@@ -4,8 +4,9 @@
 // Price. Spot instances run "at steep discounts compared to the on-demand
 // price" (MArk ATC'19 section 2.3). `discount` is the fraction taken OFF the
 // on-demand price: a spot instance costs (1 - discount) x on-demand, so the
-// default 0.7 pays 30 % of on-demand (AWS advertises "up to 90 %" off; c5 and
-// m5 spot prices in us-east-1 in 2019-2021 were about 60-70 % off). A price
+// default 0.7 pays 30 % of on-demand, the low end of the "typical savings of
+// 70-90%" AWS announced with its 2017 pricing (docs/hardware.md, "Spot price
+// series", where the measured per-type means are cited). A price
 // series, when given, replaces the discount: the absolute spot price in
 // dollars per hour over simulated time. AWS prices each instance type (in
 // each availability zone) on its own, so a series may be given per instance
