@@ -2,12 +2,17 @@
 
 #include <algorithm>
 
-#include "sim/core/input_error.hpp"
 
 namespace servesim::mark {
 
 bool meets_rt_max(const InstanceTypeOption& type, Duration rt_max) {
   return type.w_batch + type.batch_latency <= rt_max;
+}
+
+InputError no_type_meets_rt_max(const std::string& where, std::size_t type_count) {
+  return InputError(where + ".instance_types", "no instance type meets RT_max (W_batch + T_N <= RT_max holds for none of " +
+                                                   std::to_string(type_count) +
+                                                   "): MArk has no candidate that can serve within the SLO");
 }
 
 double launch_overhead_dollars(const InstanceTypeOption& type, LaunchOverheadRule rule) {
@@ -23,9 +28,7 @@ CandidateSet::CandidateSet(std::span<const InstanceTypeOption> types, std::span<
     overhead_[i] = launch_overhead_dollars(types[i], params.overhead);
   }
   if (std::none_of(serves_.begin(), serves_.end(), [](bool s) { return s; })) {
-    throw InputError(params.where + ".instance_types",
-                     "no instance type meets RT_max (W_batch + T_N <= RT_max holds for none of " +
-                         std::to_string(types.size()) + "): MArk has no candidate that can serve within the SLO");
+    throw no_type_meets_rt_max(params.where, types.size());
   }
   // Booting first, then in reverse order: keep_running pops from the back.
   for (auto r = running.rbegin(); r != running.rend(); ++r) {

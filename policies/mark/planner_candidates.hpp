@@ -12,14 +12,19 @@
 // (the types and RT_max are the user's, so the caller reports it as bad input).
 #include <cstddef>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "policies/mark/planner_inputs.hpp"
+#include "sim/core/input_error.hpp"
 
 namespace servesim::mark {
 
 // W_batch + T_N <= RT_max.
 bool meets_rt_max(const InstanceTypeOption& type, Duration rt_max);
+
+// The paper's "Report error" when no type meets RT_max, at "<where>.instance_types".
+InputError no_type_meets_rt_max(const std::string& where, std::size_t type_count);
 
 // O_i in dollars: P_i for the type's launch delay (the paper), or for 180 s
 // (the public code).

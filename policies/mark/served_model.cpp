@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policies/mark/instance_planner.hpp"
+#include "policies/mark/planner_candidates.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::mark {
@@ -87,7 +88,7 @@ std::size_t ServedModel::monitor_option(const SimulationConfig& world) const {
     if (options_[i].name == "c5.large") return i;
     if (!best || options_[i].price_per_hour < options_[*best].price_per_hour) best = i;
   }
-  if (!best) throw InputError(where, "no candidate instance type serves the model within RT_max");
+  if (!best) throw no_type_meets_rt_max(setup_.where, candidate_count());  // the types, not the monitor, are at fault
   return *best;
 }
 
