@@ -306,10 +306,15 @@ void ServedModel::report(PolicyCounters& out, const std::string& prefix) const {
   for (std::size_t i = 0; i < options_.size(); ++i) {
     std::string type = options_[i].name;
     std::replace(type.begin(), type.end(), '.', '_');
-    if (counts_.launched_by_option[i] > 0) add("launched_" + type, static_cast<double>(counts_.launched_by_option[i]));
+    // Every candidate type reports its launches, none included (a type the
+    // planner never picks is a result); the standby type only when it was used.
+    const bool candidate = i < candidates_.tuned.size();
+    if (candidate || counts_.launched_by_option[i] > 0) {
+      add("launched_" + type, static_cast<double>(counts_.launched_by_option[i]));
+    }
     // Section 4.3's (N_batch, W_batch) for each candidate type, as section 5.1
     // reports the tuning's result (the standby, last, is not a candidate).
-    if (i < candidates_.tuned.size()) {
+    if (candidate) {
       add("tuned_n_batch_" + type, candidates_.tuned[i].n_batch);
       add("tuned_w_batch_ms_" + type, candidates_.tuned[i].w_batch.seconds() * 1e3);
     }
