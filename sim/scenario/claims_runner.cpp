@@ -61,7 +61,10 @@ void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {
 bool claim_selected(const ClaimsLedger& ledger, std::size_t i, const ClaimsRunOptions& options) {
   if (options.run && ledger.run_of[i] != *options.run) return false;
   if (options.scenario.empty()) return true;
-  return fs::path(ledger.claims[i].scenario).lexically_normal() == fs::path(options.scenario).lexically_normal();
+  // As the ledger writes it (relative to the ledger's folder) or as a path from here.
+  const fs::path claim = fs::path(ledger.claims[i].scenario).lexically_normal();
+  const fs::path as_written = (fs::path(ledger.file).parent_path() / options.scenario).lexically_normal();
+  return claim == fs::path(options.scenario).lexically_normal() || claim == as_written;
 }
 
 std::vector<ClaimResult> run_claims(const ClaimsLedger& ledger, const ClaimsRunOptions& options) {

@@ -18,7 +18,8 @@ struct ClaimsRunOptions {
   // overrides the same) instead of running it again: for editing the ledger's
   // expressions without waiting. Nothing checks that the binary is the same.
   bool reuse = false;
-  // Only the claims of this scenario file (as the ledger names it, resolved); empty: all.
+  // Only the claims of this scenario file, as the ledger writes it (relative to
+  // the ledger's folder) or as a path from the working folder; empty: all.
   std::string scenario;
   // Only the claims whose own run this is (an index in ClaimsLedger::runs);
   // their named runs run too.

@@ -46,6 +46,25 @@ TEST(ClaimsRunner, AClaimsNamedRunsRunWithItsOwnRun) {
   EXPECT_FALSE(claim_selected(ledger, 1, options));
 }
 
+// --scenario takes the file as the ledger writes it or as a path from here.
+TEST(ClaimsRunner, AScenarioIsSelectedAsTheLedgerWritesItOrByItsPath) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  dir.write_json("t.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", R"json({"claims": [
+    {"id": "a", "paper": "P", "claim": "c", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "holds": "static:queries.arrived > 0"},
+    {"id": "b", "paper": "P", "claim": "c", "kind": "direction", "paper_value": "v", "scenario": "t.json",
+     "holds": "static:queries.arrived > 0"}]})json").string());
+  ClaimsRunOptions options;
+  options.scenario = "s.json";
+  EXPECT_TRUE(claim_selected(ledger, 0, options));
+  EXPECT_FALSE(claim_selected(ledger, 1, options));
+  options.scenario = (dir.path() / "t.json").string();
+  EXPECT_FALSE(claim_selected(ledger, 0, options));
+  EXPECT_TRUE(claim_selected(ledger, 1, options));
+}
+
 // A claim whose data is missing (an unset variable it requires) is reported
 // as not run, and its runs do not start: CI without the Proteus artifact.
 TEST(ClaimsRunner, AClaimWithoutItsDataIsNotRun) {
