@@ -16,6 +16,7 @@ import math
 import sys
 
 import side_by_side_world as w
+from generated_files import write_or_check
 from generate_inferline_scenarios import PIPELINES as INFERLINE_PIPELINES
 
 OUT = w.ROOT / "configs/scenarios/side_by_side"
@@ -265,21 +266,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a scenario on disk differs")
     args = parser.parse_args()
-    stale = []
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, doc in scenarios().items():
-        text = json.dumps(doc, indent=2) + "\n"
-        path = OUT / name
-        if args.check:
-            if not path.exists() or path.read_text() != text:
-                stale.append(str(path.relative_to(w.ROOT)))
-        else:
-            path.write_text(text)
-            print("wrote", path.relative_to(w.ROOT))
-    if stale:
-        print("stale (run scripts/scenarios/generate_side_by_side_scenarios.py):", " ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    files = {name: json.dumps(doc, indent=2) + "\n" for name, doc in scenarios().items()}
+    return write_or_check(files, OUT, w.ROOT, args.check, "generate_side_by_side_scenarios.py")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,8 @@ import random
 import sys
 from pathlib import Path
 
+from generated_files import write_or_check
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "traces/data/spot_prices"
 CATALOG = ROOT / "configs/catalogs/hardware/aws_instances.json"
@@ -140,25 +142,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a series on disk differs")
     args = parser.parse_args()
-    stale = []
-    written = files()
-    if not args.check:
-        OUT.mkdir(parents=True, exist_ok=True)
-    for name, body in written.items():
-        path = OUT / name
-        if args.check:
-            if not path.exists() or path.read_text() != body:
-                stale.append(str(path.relative_to(ROOT)))
-        else:
-            path.write_text(body)
-            print("wrote", path.relative_to(ROOT))
-    extra = sorted(p.name for p in OUT.glob("*.csv") if p.name not in written) if OUT.exists() else []
-    if extra:
-        stale += [str((OUT / n).relative_to(ROOT)) + " (not written by the generator)" for n in extra]
-    if stale:
-        print("stale (run scripts/scenarios/generate_spot_prices.py):", " ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return write_or_check(files(), OUT, ROOT, args.check, "generate_spot_prices.py", sole_owner=True)
 
 
 if __name__ == "__main__":
