@@ -2,13 +2,22 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace servesim::inferline {
 
 void RecentArrivals::record(SimTime t) {
   if (!times_.empty() && t < times_.back()) throw std::invalid_argument("arrival times must not decrease");
   times_.push_back(t);
-  while (!times_.empty() && times_.front() + horizon_ <= t) times_.pop_front();
+  while (!times_.empty() && times_.front() + horizon_ <= t) {
+    times_.pop_front();
+    ++first_kept_;
+  }
+}
+
+SimTime RecentArrivals::at(std::uint64_t index) const {
+  if (index < first_kept_ || index >= recorded()) throw std::out_of_range("arrival not kept");
+  return times_[index - first_kept_];
 }
 
 std::uint64_t RecentArrivals::count_within(SimTime now, Duration width) const {
@@ -29,14 +38,10 @@ double RecentArrivals::max_window_rate(SimTime now, Duration span, Duration wind
 }
 
 std::optional<double> rate_above_envelope(const TrafficEnvelope& sample, const RecentArrivals& live, SimTime now) {
-  std::optional<double> r_max;
-  for (const EnvelopePoint& p : sample) {
-    const std::uint64_t count = live.count_within(now, p.width);
-    if (count <= p.max_count) continue;
-    const double rate = static_cast<double>(count) / p.width.seconds();
-    r_max = std::max(r_max.value_or(0.0), rate);
-  }
-  return r_max;
+  std::vector<std::uint64_t> counts;
+  counts.reserve(sample.size());
+  for (const EnvelopePoint& p : sample) counts.push_back(live.count_within(now, p.width));
+  return rate_above_envelope(sample, counts);
 }
 
 }  // namespace servesim::inferline

@@ -26,15 +26,23 @@ class RecentArrivals {
   // before now (the scale-down rule: 5-s windows over the last 30 s).
   double max_window_rate(SimTime now, Duration span, Duration window) const;
 
+  // Arrivals are numbered 0, 1, ... as recorded, forgotten ones included, so
+  // a reader can keep its place in them (LiveEnvelope's window pointers):
+  // the kept ones are first_kept() .. recorded() - 1.
+  std::uint64_t recorded() const { return first_kept_ + times_.size(); }
+  std::uint64_t first_kept() const { return first_kept_; }
+  SimTime at(std::uint64_t index) const;  // a kept arrival's time
+  Duration horizon() const { return horizon_; }
+
  private:
   Duration horizon_;
   std::deque<SimTime> times_;
+  std::uint64_t first_kept_ = 0;  // the number of times_.front()
 };
 
-// The Tuner's scale-up trigger: where a trailing window of the live arrivals
-// holds more queries than the sample's envelope allows for its width, the
-// largest such count / width (r_max); nothing when the live traffic stays
-// inside the envelope.
+// The Tuner's scale-up trigger sampled at `now` ("envelope_check": "tick"):
+// the live arrivals counted in the windows of the envelope's widths that end
+// at now, compared with the sample's (rate_above_envelope on counts).
 std::optional<double> rate_above_envelope(const TrafficEnvelope& sample, const RecentArrivals& live, SimTime now);
 
 }  // namespace servesim::inferline
