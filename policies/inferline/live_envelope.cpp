@@ -7,11 +7,16 @@
 namespace servesim::inferline {
 
 LiveEnvelope::LiveEnvelope(std::vector<Duration> widths)
-    : widths_(std::move(widths)), widest_(Duration::zero()), oldest_(widths_.size(), 0), peaks_(widths_.size(), 0) {
+    : widths_(std::move(widths)), widest_(Duration::zero()), windows_(widths_.size()), peaks_(widths_.size(), 0) {
   for (Duration w : widths_) {
     if (w <= Duration::zero()) throw std::invalid_argument("live envelope widths must be positive");
     widest_ = std::max(widest_, w);
   }
+}
+
+void LiveEnvelope::point_at(Window& window, std::uint64_t arrival, const RecentArrivals& live) const {
+  window.oldest = arrival;
+  window.oldest_time = live.at(arrival);
 }
 
 void LiveEnvelope::observe(const RecentArrivals& live) {
@@ -20,13 +25,15 @@ void LiveEnvelope::observe(const RecentArrivals& live) {
   const std::uint64_t end = live.recorded();  // one past the latest arrival
   const SimTime t = live.at(end - 1);
   for (std::size_t i = 0; i < widths_.size(); ++i) {
+    Window& window = windows_[i];
     // Forgotten arrivals are a horizon old, so outside (t - w, t] already.
-    std::uint64_t& oldest = oldest_[i];
-    oldest = std::max(oldest, live.first_kept());
-    // Stops at the latest arrival at the latest: t + w > t.
-    while (live.at(oldest) + widths_[i] <= t) ++oldest;
-    peaks_[i] = std::max(peaks_[i], end - oldest);
+    if (!placed_ || window.oldest < live.first_kept()) point_at(window, live.first_kept(), live);
+    // Leaves (t - w, t] at or before t - w; stops at the latest arrival at the latest.
+    const SimTime out = t - widths_[i];
+    while (window.oldest_time <= out) point_at(window, window.oldest + 1, live);
+    peaks_[i] = std::max(peaks_[i], end - window.oldest);
   }
+  placed_ = true;
 }
 
 std::vector<std::uint64_t> LiveEnvelope::take_peaks() {

@@ -15,7 +15,8 @@
 // One pointer per width, to the oldest arrival inside that width's window:
 // each arrival enters a width's window once (when observed) and leaves it
 // once (when the pointer steps past it, never to come back), so observe()
-// costs O(number of widths) amortised per arrival.
+// costs O(number of widths) amortised per arrival. The pointer keeps its
+// arrival's time, so a width whose window loses no arrival reads nothing.
 #include <cstdint>
 #include <vector>
 
@@ -41,9 +42,16 @@ class LiveEnvelope {
   std::vector<std::uint64_t> take_peaks();
 
  private:
+  struct Window {
+    std::uint64_t oldest = 0;  // RecentArrivals' number of the oldest arrival in the window
+    SimTime oldest_time;       // its time
+  };
+  void point_at(Window& window, std::uint64_t arrival, const RecentArrivals& live) const;
+
   std::vector<Duration> widths_;
   Duration widest_;
-  std::vector<std::uint64_t> oldest_;  // per width: RecentArrivals' number of the oldest arrival in the window
+  std::vector<Window> windows_;
+  bool placed_ = false;  // the windows point at an arrival (from the first observe() on)
   std::vector<std::uint64_t> peaks_;
 };
 

@@ -1,29 +1,30 @@
 #include "policies/inferline/recent_arrivals.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <stdexcept>
 #include <vector>
 
 namespace servesim::inferline {
 
 void RecentArrivals::record(SimTime t) {
-  if (!times_.empty() && t < times_.back()) throw std::invalid_argument("arrival times must not decrease");
+  if (head_ < times_.size() && t < times_.back()) throw std::invalid_argument("arrival times must not decrease");
   times_.push_back(t);
-  while (!times_.empty() && times_.front() + horizon_ <= t) {
-    times_.pop_front();
+  while (head_ < times_.size() && times_[head_] + horizon_ <= t) {
+    ++head_;
     ++first_kept_;
   }
-}
-
-SimTime RecentArrivals::at(std::uint64_t index) const {
-  if (index < first_kept_ || index >= recorded()) throw std::out_of_range("arrival not kept");
-  return times_[index - first_kept_];
+  if (head_ >= 1024 && 2 * head_ >= times_.size()) {
+    times_.erase(times_.begin(), times_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
 }
 
 std::uint64_t RecentArrivals::count_within(SimTime now, Duration width) const {
   // (now - width, now]: after the first time above now - width, up to now.
-  const auto first = std::upper_bound(times_.begin(), times_.end(), now - width);
-  const auto last = std::upper_bound(times_.begin(), times_.end(), now);
+  const auto kept = times_.begin() + static_cast<std::ptrdiff_t>(head_);
+  const auto first = std::upper_bound(kept, times_.end(), now - width);
+  const auto last = std::upper_bound(kept, times_.end(), now);
   return static_cast<std::uint64_t>(last - first);
 }
 
