@@ -15,8 +15,8 @@ PlanningParams parse_planning_params(const JsonNode& params) {
 
 InferlineParams parse_inferline_params(const JsonNode& params) {
   InferlineParams p;
-  params.expect_object(
-      {"tuner", "planning", "sample_size", "gpu_replica_vcpu_price", "max_replicas_per_stage", "replan_interval_s"});
+  params.expect_object({"tuner", "planning", "sample_size", "gpu_replica_vcpu_price", "max_replicas_per_stage",
+                        "replan_interval_s", "envelope_check"});
   if (params.has("tuner")) {
     const std::string tuner = params.at("tuner").choice({"inferline", "autoscale", "none"});
     p.tuner = tuner == "none" ? TunerMode::kNone : tuner == "autoscale" ? TunerMode::kAutoscale : TunerMode::kInferline;
@@ -24,6 +24,10 @@ InferlineParams parse_inferline_params(const JsonNode& params) {
   p.planning = parse_planning_params(params);
   p.max_replicas_per_stage = static_cast<std::uint32_t>(params.integer_in_or("max_replicas_per_stage", 1, 100'000, 1000));
   if (params.has("replan_interval_s")) p.replan_interval = params.at("replan_interval_s").seconds_in(10, 315'360'000);
+  if (params.has("envelope_check")) {
+    p.envelope_check = params.at("envelope_check").choice({"continuous", "tick"}) == "tick" ? EnvelopeCheck::kTick
+                                                                                            : EnvelopeCheck::kContinuous;
+  }
   return p;
 }
 

@@ -14,7 +14,9 @@
 //   "replan_interval_s": re-plan this often on the arrivals recorded since
 //            the run began (their last `sample_size`), loading the new
 //            plan's replicas before unloading the old ones (section 5:
-//            "hours to days"; default off), in [10, 315360000] s.
+//            "hours to days"; default off), in [10, 315360000] s;
+//   "envelope_check": how the Tuner compares the live arrivals with the
+//            sample's envelope: "continuous" (default, section 5) or "tick".
 #include <cstddef>
 #include <cstdint>
 
@@ -25,6 +27,12 @@ namespace servesim::inferline {
 
 enum class TunerMode : std::uint8_t { kInferline, kAutoscale, kNone };
 enum class PlanningTrace : std::uint8_t { kSample, kOracle };
+// Section 5: "The Tuner continuously computes the traffic envelope for the
+// current arrival workload". kContinuous counts every window ending at an
+// arrival (live_envelope.hpp), so a burst between two ticks is seen at the
+// next one; kTick counts only the windows ending at each tick, this
+// project's reading before issue 37, kept to compare with.
+enum class EnvelopeCheck : std::uint8_t { kContinuous, kTick };
 
 // The trace a plan is made on; the coarse-grained baselines read the same
 // two keys.
@@ -44,6 +52,7 @@ struct InferlineParams {
   PlanningParams planning;
   std::uint32_t max_replicas_per_stage = 1000;
   Duration replan_interval = Duration::infinite();  // off
+  EnvelopeCheck envelope_check = EnvelopeCheck::kContinuous;
   // Section 5: the Tuner checks every second (the public code's period),
   // scales down no sooner than 15 s after a change (3x the 5 s activation),
   // on the busiest 5-s window of the last 30 s.

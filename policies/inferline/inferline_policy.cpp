@@ -83,7 +83,9 @@ void InferlinePolicy::install(AppId app, const Planned& planned, ClusterControl&
   }
   d.lowest_ratio = lowest_ratio(d.provisions);
   // Widths from the plan's service time Ts (its critical path) to 60 s.
-  d.envelope = traffic_envelope(planned.inputs.sample, envelope_widths(critical_path(pipeline, service)));
+  const std::vector<Duration> widths = envelope_widths(critical_path(pipeline, service));
+  d.envelope = traffic_envelope(planned.inputs.sample, widths);
+  d.live_envelope = LiveEnvelope(widths);
   d.last_change = d.planned_at = view.now();
   if (params_.tuner == TunerMode::kAutoscale) {
     const double unit_qps = plan_throughput_qps(d.provisions, counts);
@@ -122,6 +124,7 @@ RouteDecision InferlinePolicy::route(const RouteRequest& request, ClusterControl
   if (request.stage == pipeline.entry_stages().front()) {
     AppDeployment& d = apps_[request.app];
     d.live.record(request.arrival);
+    if (continuous_envelope()) d.live_envelope.observe(d.live);
     if (replanning()) {
       d.recorded.push_back(request.arrival);
       if (d.recorded.size() > params_.planning.sample_size) d.recorded.pop_front();
@@ -149,7 +152,7 @@ void InferlinePolicy::on_tick(ClusterControl& control, const ClusterView& view) 
 void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView& view) {
   AppDeployment& d = apps_[app];
   const SimTime now = view.now();
-  if (const auto r_max = rate_above_envelope(d.envelope, d.live, now)) {
+  if (const auto r_max = rate_above_sample(d, now)) {
     bool changed = false;
     for (StageId s = 0; s < d.stages.size(); ++s) {
       const StageProvision& p = d.provisions[s];
@@ -178,6 +181,19 @@ void InferlinePolicy::tune(AppId app, ClusterControl& control, const ClusterView
     ++stats_.scale_downs;
     d.last_change = now;
   }
+}
+
+// Section 5's scale-up trigger, r_max. "continuous": the live envelope of
+// the windows ending at each arrival since the last check, so a burst
+// between two ticks is seen. The Tuner still acts at its tick, not at the
+// arrival: section 5 computes the envelope continuously and then "the Tuner
+// checks whether [to] add replicas"; its checks run every second
+// (InferlineParams::tick) and a replica takes seconds to activate, so acting
+// at the arrival would gain less than a tick and put a scaling step on the
+// route of every query of a burst. "tick": only the windows ending now.
+std::optional<double> InferlinePolicy::rate_above_sample(AppDeployment& d, SimTime now) {
+  if (!continuous_envelope()) return rate_above_envelope(d.envelope, d.live, now);
+  return rate_above_envelope(d.envelope, d.live_envelope.take_peaks());
 }
 
 // Section 6's AutoScale with the plan as the unit (section 7.3's "InferLine

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "policies/inferline/inferline_params.hpp"
+#include "policies/inferline/live_envelope.hpp"
 #include "policies/inferline/plan_inputs.hpp"
 #include "policies/inferline/planner.hpp"
 #include "policies/inferline/recent_arrivals.hpp"
@@ -68,6 +69,7 @@ class InferlinePolicy final : public Policy {
     std::vector<StageProvision> provisions;  // by StageId
     TrafficEnvelope envelope;
     RecentArrivals live;
+    LiveEnvelope live_envelope;  // "envelope_check": "continuous", same widths as `envelope`
     double lowest_ratio = 1;  // rho_p
     SimTime last_change;
     std::optional<UnitAutoscaler> autoscaler;  // "tuner": "autoscale"
@@ -80,6 +82,10 @@ class InferlinePolicy final : public Policy {
   void retire_when_loaded(AppId app, ClusterControl& control, const ClusterView& view);
   bool replanning() const { return !params_.replan_interval.is_infinite(); }
   void tune(AppId app, ClusterControl& control, const ClusterView& view);
+  std::optional<double> rate_above_sample(AppDeployment& d, SimTime now);
+  bool continuous_envelope() const {
+    return params_.tuner == TunerMode::kInferline && params_.envelope_check == EnvelopeCheck::kContinuous;
+  }
   void autoscale(AppId app, ClusterControl& control, const ClusterView& view);
   bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);
 

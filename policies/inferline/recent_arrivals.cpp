@@ -1,20 +1,30 @@
 #include "policies/inferline/recent_arrivals.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <stdexcept>
+#include <vector>
 
 namespace servesim::inferline {
 
 void RecentArrivals::record(SimTime t) {
-  if (!times_.empty() && t < times_.back()) throw std::invalid_argument("arrival times must not decrease");
+  if (head_ < times_.size() && t < times_.back()) throw std::invalid_argument("arrival times must not decrease");
   times_.push_back(t);
-  while (!times_.empty() && times_.front() + horizon_ <= t) times_.pop_front();
+  while (head_ < times_.size() && times_[head_] + horizon_ <= t) {
+    ++head_;
+    ++first_kept_;
+  }
+  if (head_ >= 1024 && 2 * head_ >= times_.size()) {
+    times_.erase(times_.begin(), times_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
 }
 
 std::uint64_t RecentArrivals::count_within(SimTime now, Duration width) const {
   // (now - width, now]: after the first time above now - width, up to now.
-  const auto first = std::upper_bound(times_.begin(), times_.end(), now - width);
-  const auto last = std::upper_bound(times_.begin(), times_.end(), now);
+  const auto kept = times_.begin() + static_cast<std::ptrdiff_t>(head_);
+  const auto first = std::upper_bound(kept, times_.end(), now - width);
+  const auto last = std::upper_bound(kept, times_.end(), now);
   return static_cast<std::uint64_t>(last - first);
 }
 
@@ -29,14 +39,10 @@ double RecentArrivals::max_window_rate(SimTime now, Duration span, Duration wind
 }
 
 std::optional<double> rate_above_envelope(const TrafficEnvelope& sample, const RecentArrivals& live, SimTime now) {
-  std::optional<double> r_max;
-  for (const EnvelopePoint& p : sample) {
-    const std::uint64_t count = live.count_within(now, p.width);
-    if (count <= p.max_count) continue;
-    const double rate = static_cast<double>(count) / p.width.seconds();
-    r_max = std::max(r_max.value_or(0.0), rate);
-  }
-  return r_max;
+  std::vector<std::uint64_t> counts;
+  counts.reserve(sample.size());
+  for (const EnvelopePoint& p : sample) counts.push_back(live.count_within(now, p.width));
+  return rate_above_envelope(sample, counts);
 }
 
 }  // namespace servesim::inferline

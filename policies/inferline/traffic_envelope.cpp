@@ -31,4 +31,15 @@ TrafficEnvelope traffic_envelope(std::span<const SimTime> arrivals, std::span<co
   return envelope;
 }
 
+std::optional<double> rate_above_envelope(const TrafficEnvelope& sample, std::span<const std::uint64_t> counts) {
+  if (counts.size() != sample.size()) throw std::invalid_argument("one live count per envelope width expected");
+  std::optional<double> r_max;
+  for (std::size_t i = 0; i < sample.size(); ++i) {
+    if (counts[i] <= sample[i].max_count) continue;
+    const double rate = static_cast<double>(counts[i]) / sample[i].width.seconds();
+    r_max = std::max(r_max.value_or(0.0), rate);
+  }
+  return r_max;
+}
+
 }  // namespace servesim::inferline

@@ -6,6 +6,7 @@
 // widths) and its long-term rate (large widths). The Planner computes it on
 // the sample trace; the Tuner compares the live arrivals with it.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -29,5 +30,12 @@ std::vector<Duration> envelope_widths(Duration service_time, Duration largest = 
 // in a half-open window [t, t + w). The best window starts at an arrival, so
 // two pointers over the trace find it in linear time per width.
 TrafficEnvelope traffic_envelope(std::span<const SimTime> arrivals, std::span<const Duration> widths);
+
+// Section 5's scale-up trigger: counts[i] live arrivals in a window of the
+// sample's width i. Where a count exceeds the sample's q_i, the largest such
+// count / width (r_max: "in the case that multiple rates have exceeded their
+// sample trace counterpart, we take the max rate"); nothing when the live
+// traffic stays inside the envelope. One count per envelope point.
+std::optional<double> rate_above_envelope(const TrafficEnvelope& sample, std::span<const std::uint64_t> counts);
 
 }  // namespace servesim::inferline

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "sim/core/input_error.hpp"
 #include "tests/unit/serving/engine_harness.hpp"
@@ -76,6 +78,51 @@ TEST(InferlinePolicy, ScalingDownNeverAddsReplicas) {
   const Outcome o = run_inferline(dir, world({{"kind", "poisson"}, {"rate", 100}}, {{"planning", "oracle"}}, 24, 60));
   EXPECT_EQ(o.stats.scale_ups, 0u);
   EXPECT_EQ(o.stats.replicas_added, 0u);
+}
+
+// Issue 37: a burst about as wide as the plan's service time Ts, between
+// two ticks. The sample (the history) is 50 QPS, one query every 20 ms, with
+// one second at 110 QPS; the live trace is the same 50 QPS with 30 more
+// queries within 44 ms at 10.3 s. Every window ending at a tick is inside
+// the sample's envelope: those reaching back to the burst (0.66 s wide or
+// more) hold at most 31 extra queries, where the sample's hold 39 or more;
+// windows of Ts ending in the burst hold far more than the sample's.
+TEST(InferlinePolicy, ABurstBetweenTwoTicksScalesUpOnlyWithTheContinuousCheck) {
+  test::TempDir dir;
+  std::vector<double> sample_ms;
+  std::vector<double> live_ms;
+  for (int i = 0; i < 3000; ++i) sample_ms.push_back(20.0 * i);  // 60 s
+  for (int i = 0; i < 60; ++i) sample_ms.push_back(30'001.0 + 1000.0 * i / 60);  // 30-31 s
+  std::sort(sample_ms.begin(), sample_ms.end());
+  for (int i = 0; i < 1000; ++i) live_ms.push_back(20.0 * i);  // 20 s
+  for (int i = 0; i < 30; ++i) live_ms.push_back(10'301.0 + 1.5 * i);  // 10.301-10.3445 s
+  std::sort(live_ms.begin(), live_ms.end());
+  const auto run = [&](json params) {
+    json doc = world(test::replay_at(dir, live_ms), std::move(params), 24, 20);
+    doc["applications"][0]["history"] = test::replay_at(dir, sample_ms, "sample.txt");
+    doc["applications"][0]["history"]["duration_s"] = 60;
+    return run_inferline(dir, doc);
+  };
+  const Outcome continuous = run(json::object());
+  const Outcome tick = run({{"envelope_check", "tick"}});
+  EXPECT_EQ(tick.stats.scale_ups, 0u);
+  EXPECT_EQ(tick.stats.replicas_added, 0u);
+  EXPECT_EQ(continuous.stats.scale_ups, 1u);
+  EXPECT_GT(continuous.stats.replicas_added, 0u);
+}
+
+TEST(InferlinePolicy, TheEnvelopeCheckParamNamesItsValues) {
+  try {
+    parse_inferline_params(JsonNode(json{{"envelope_check", "sometimes"}}, "s.json", "policies[0].params"));
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("policies[0].params.envelope_check"), std::string::npos) << what;
+    for (const char* value : {"\"continuous\"", "\"tick\""}) EXPECT_NE(what.find(value), std::string::npos) << what;
+  }
+  EXPECT_EQ(parse_inferline_params(JsonNode(json::object(), "s.json", "p")).envelope_check, EnvelopeCheck::kContinuous);
+  EXPECT_EQ(parse_inferline_params(JsonNode(json{{"envelope_check", "tick"}}, "s.json", "p")).envelope_check,
+            EnvelopeCheck::kTick);
 }
 
 TEST(InferlinePolicy, ReplanningOnRecordedArrivalsCarriesADoubledLoad) {

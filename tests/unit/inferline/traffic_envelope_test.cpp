@@ -2,6 +2,7 @@
 // arrivals, on hand-checked traces.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <vector>
 
 #include "policies/inferline/recent_arrivals.hpp"
@@ -58,6 +59,13 @@ TEST(RecentArrivals, CountsTrailingWindowsAndForgetsPastTheHorizon) {
   EXPECT_EQ(live.count_within(at_ms(10000), from_millis(1001)), 3u);  // now 9 s is in
   EXPECT_EQ(live.count_within(at_ms(10000), from_millis(500)), 1u);  // (9.5 s, 10 s]
   EXPECT_THROW(live.record(at_ms(5000)), std::invalid_argument);
+  // Numbered as recorded: arrival 0 is forgotten, 1-4 are kept.
+  EXPECT_EQ(live.recorded(), 5u);
+  EXPECT_EQ(live.first_kept(), 1u);
+  EXPECT_EQ(live.at(1), at_ms(500));
+  EXPECT_EQ(live.at(4), at_ms(10000));
+  EXPECT_THROW(live.at(0), std::out_of_range);
+  EXPECT_THROW(live.at(5), std::out_of_range);
 }
 
 TEST(RecentArrivals, ScaleDownRateIsTheBusiestFiveSecondWindowOfTheLastThirty) {
@@ -82,6 +90,7 @@ TEST(RateAboveEnvelope, TheLargestRateOfTheWindowsThatExceedTheSample) {
   const auto r = rate_above_envelope(sample, live, at_ms(13700));
   ASSERT_TRUE(r.has_value());
   EXPECT_DOUBLE_EQ(*r, 4.0);
+  EXPECT_THROW(rate_above_envelope(sample, std::vector<std::uint64_t>{4}), std::invalid_argument);  // one count per width
 }
 
 }  // namespace
