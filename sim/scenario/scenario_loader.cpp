@@ -249,8 +249,10 @@ Duration default_drain_limit(const SimulationConfig& world) {
 
 void load_serving(const JsonNode& node, SimulationConfig& world) {
   node.expect_object({"drop", "service_time", "interference", "gpu_concurrency", "drain_s", "max_in_flight",
-                      "slo_cpu_multiple"});  // the last: load_applications
+                      "hop_delay_ms", "slo_cpu_multiple"});  // the last: load_applications
   world.cloud.interference = node.boolean_or("interference", true);
+  // A hop is a latency like a cold start: at most an hour, so summed hops stay inside the clock.
+  if (node.has("hop_delay_ms")) world.hop_delay = node.at("hop_delay_ms").millis_in(0, kMaxLatencyMs);
   if (node.has("max_in_flight")) {
     world.max_in_flight = static_cast<std::uint64_t>(
         node.at("max_in_flight").integer_in(1, static_cast<std::int64_t>(kLargestMaxInFlight)));

@@ -17,7 +17,7 @@ struct QueryRecord {
   Duration queue_wait;
   double accuracy = 1.0;  // weakest variant so far
   AppId app = 0;
-  std::uint16_t outstanding = 0;                // visits queued or executing
+  std::uint16_t outstanding = 0;                // visits queued or executing, and hops under way
   OutcomeKind fate = OutcomeKind::kCompleted;   // changed once a visit fails
 };
 

@@ -218,6 +218,9 @@ void Simulation::handle(const Event& event) {
     case kOfflineSubmit:
       on_offline_submit(static_cast<OfflineJobId>(event.payload));
       break;
+    case kHopArrival:  // packed as (query slot, stage): the slot is held by the hop, never reused meanwhile
+      on_hop_arrival(payload_entity(event.payload), static_cast<StageId>(payload_generation(event.payload)));
+      break;
   }
   free_retired_replicas();
 }
@@ -322,8 +325,31 @@ void Simulation::resolve_edges(std::uint32_t slot, StageId stage, bool visited) 
   const auto edges = pipeline.out_edges(stage);
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const bool taken = visited && edge_taken(queries_.at(slot), stage, i, edges[i].probability);
-    resolve_into(slot, edges[i].to, taken);
+    if (taken) {
+      deliver(slot, edges[i].to);
+    } else {
+      resolve_into(slot, edges[i].to, false);  // nothing travels: the child learns at once
+    }
   }
+}
+
+// The hop holds the query open like a visit (outstanding), so a query still
+// on its way between stages is in flight: drained, or counted unfinished at
+// the drain's bound, never lost. A join resolves when the last of its inputs
+// has arrived, each after its own hop. No delay, no event: the same events
+// in the same order as an engine without hops.
+void Simulation::deliver(std::uint32_t slot, StageId child) {
+  if (config_.hop_delay == Duration::zero()) {
+    resolve_into(slot, child, true);
+    return;
+  }
+  ++queries_.at(slot).outstanding;
+  loop_.schedule_after(config_.hop_delay, self_, kHopArrival, pack_payload(slot, child));
+}
+
+void Simulation::on_hop_arrival(std::uint32_t slot, StageId child) {
+  resolve_into(slot, child, true);
+  end_visit(slot);
 }
 
 void Simulation::resolve_into(std::uint32_t slot, StageId child, bool delivered) {

@@ -67,6 +67,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
     kSharedBatchDone,
     kWarmupEnd,
     kOfflineSubmit,
+    kHopArrival,
   };
 
   // EventHandler
@@ -159,6 +160,9 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   bool has_online_work_queued(const Replica& replica) const;
   void resolve_edges(std::uint32_t slot, StageId stage, bool visited);
   void resolve_into(std::uint32_t slot, StageId child, bool delivered);
+  // A taken edge: the query reaches `child` after serving.hop_delay_ms.
+  void deliver(std::uint32_t slot, StageId child);
+  void on_hop_arrival(std::uint32_t slot, StageId child);
   bool edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index, double probability) const;
   void end_visit(std::uint32_t slot);
   void fail_visit(std::uint32_t slot, OutcomeKind why);

@@ -112,6 +112,12 @@ struct SimulationConfig {
   std::vector<WorkloadSource> workloads;
   DropPolicy drop = DropPolicy::kNone;
   ServiceTimeSpec service_time;
+  // serving.hop_delay_ms: what it costs a query to move along a taken edge of
+  // its pipeline, from the stage that finished to the next (RPC, network and
+  // serialization between the stages' containers). Not the client's hop to an
+  // entry stage nor the answer's way back from an exit stage: those are not
+  // between stages. 0 (the default) moves it at once, as before.
+  Duration hop_delay;
   GpuConcurrency gpu_concurrency;
 };
 

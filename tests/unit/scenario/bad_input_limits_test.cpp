@@ -134,6 +134,8 @@ const std::vector<Case>& cases() {
        {kFile, "applications[0].workload", "$DIR/counts.txt", "above the limit of 1e+07 QPS"}},
       {"huge_drain", [](json& s, const TempDir&) { s["serving"]["drain_s"] = 1e300; },
        {kFile, "serving.drain_s", "[0, 315360000] s"}},
+      {"huge_hop_delay", [](json& s, const TempDir&) { s["serving"]["hop_delay_ms"] = 1e300; },
+       {kFile, "serving.hop_delay_ms", "[0, 3600000] ms"}},
   };
   return table;
 }
