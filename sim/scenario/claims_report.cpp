@@ -205,7 +205,10 @@ void write_explanations(std::ostream& out, const ClaimsLedger& ledger, const std
     if (holds(r) || !r.not_run.empty()) return;
     any = true;
     out << "- `" << ledger.claims[i].id << "`: "
-        << (r.error.empty() ? ledger.claims[i].explanation : "cannot be evaluated: " + r.error) << "\n";
+        << (r.error.empty() ? ledger.claims[i].explanation
+                            : "cannot be evaluated: " + r.error + (ledger.claims[i].explanation.empty() ? "" : ". ") +
+                                  ledger.claims[i].explanation)
+        << "\n";
   });
   if (!any) out << "Every claim that ran holds.\n";
 }

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "sim/core/input_error.hpp"
 #include "sim/scenario/claim_run_results.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
@@ -56,6 +57,18 @@ void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {
   std::ofstream(folder / kFinishedMarker, std::ios::binary) << run_description(run);
 }
 
+// A run the simulator refuses (a plan that does not fit the cluster, say) is
+// a result of the ledger's set-up, not a broken ledger: its claims report the
+// refusal and the other runs go on. Returns the refusal, "" when it ran.
+std::string refusal_of(const ClaimRun& run, const ClaimsRunOptions& options) {
+  try {
+    run_once(run, options);
+    return "";
+  } catch (const InputError& e) {
+    return std::string("its run was refused: ") + e.what();
+  }
+}
+
 }  // namespace
 
 bool claim_selected(const ClaimsLedger& ledger, std::size_t i, const ClaimsRunOptions& options) {
@@ -80,8 +93,9 @@ std::vector<ClaimResult> run_claims(const ClaimsLedger& ledger, const ClaimsRunO
       if (!missing.empty()) unset[r] = missing;
     }
   }
+  std::vector<std::string> refused(ledger.runs.size());
   for (std::size_t r = 0; r < ledger.runs.size(); ++r) {
-    if (needed[r] && unset[r].empty()) run_once(ledger.runs[r], options);
+    if (needed[r] && unset[r].empty()) refused[r] = refusal_of(ledger.runs[r], options);
   }
   std::vector<ClaimResult> results(ledger.claims.size());
   for (std::size_t i = 0; i < ledger.claims.size(); ++i) {
@@ -92,6 +106,10 @@ std::vector<ClaimResult> run_claims(const ClaimsLedger& ledger, const ClaimsRunO
       results[i].not_run = missing + " not set";
       continue;
     }
+    for (std::size_t r : runs_read_by(ledger, i)) {
+      if (results[i].error.empty()) results[i].error = refused[r];
+    }
+    if (!results[i].error.empty()) continue;
     results[i] = evaluate_claim(ledger.claims[i], results_for(ledger, i, options.out_dir));
   }
   return results;

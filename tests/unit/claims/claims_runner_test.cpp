@@ -65,6 +65,26 @@ TEST(ClaimsRunner, AScenarioIsSelectedAsTheLedgerWritesItOrByItsPath) {
   EXPECT_TRUE(claim_selected(ledger, 1, options));
 }
 
+// A run the simulator refuses is reported by the claims that read it; the
+// other claims still run and are judged.
+TEST(ClaimsRunner, ARefusedRunIsReportedByItsClaimsAndTheOthersRun) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", R"json({"claims": [
+    {"id": "a", "paper": "P", "claim": "c", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "runs": {"broken": ["applications[0].workload.rate=-5"]},
+     "holds": "broken/static:queries.arrived > 0"},
+    {"id": "b", "paper": "P", "claim": "c", "kind": "direction", "paper_value": "v", "scenario": "s.json",
+     "holds": "static:queries.arrived > 0"}]})json").string());
+  ClaimsRunOptions options;
+  options.out_dir = dir.path() / "out";
+  const std::vector<ClaimResult> results = run_claims(ledger, options);
+  EXPECT_FALSE(results[0].holds);
+  EXPECT_NE(results[0].error.find("its run was refused: "), std::string::npos) << results[0].error;
+  EXPECT_NE(results[0].error.find("rate"), std::string::npos) << results[0].error;
+  EXPECT_TRUE(results[1].holds && *results[1].holds) << results[1].error;
+}
+
 // A claim whose data is missing (an unset variable it requires) is reported
 // as not run, and its runs do not start: CI without the Proteus artifact.
 TEST(ClaimsRunner, AClaimWithoutItsDataIsNotRun) {
