@@ -40,8 +40,8 @@ LstmFit fit_lstm(LstmParameters& parameters, const LstmTrainingData& data, const
   fit.epoch_losses.reserve(settings.epochs);
   for (std::size_t epoch = 0; epoch < settings.epochs; ++epoch) {
     fit.epoch_losses.push_back(fit_epoch(parameters, data, adam, step, gradient, fit.carried));
-    fit.inputs_fed = data.pairs();
   }
+  if (settings.epochs > 0) fit.inputs_fed = data.pairs();  // the last epoch's pass fed every pair
   return fit;
 }
 

@@ -197,6 +197,13 @@ void write_findings(std::ostream& out, const ClaimsLedger& ledger, const std::ve
   });
 }
 
+// Why it could not be evaluated, if so (a refused run), then the ledger's explanation.
+std::string why_it_does_not_hold(const Claim& claim, const ClaimResult& r) {
+  if (r.error.empty()) return claim.explanation;
+  const std::string cannot = "cannot be evaluated: " + r.error;
+  return claim.explanation.empty() ? cannot : cannot + ". " + claim.explanation;
+}
+
 void write_explanations(std::ostream& out, const ClaimsLedger& ledger, const std::vector<ClaimResult>& results) {
   out << "\n## Why some claims do not hold\n\n";
   bool any = false;
@@ -204,11 +211,7 @@ void write_explanations(std::ostream& out, const ClaimsLedger& ledger, const std
     const ClaimResult& r = results[i];
     if (holds(r) || !r.not_run.empty()) return;
     any = true;
-    out << "- `" << ledger.claims[i].id << "`: "
-        << (r.error.empty() ? ledger.claims[i].explanation
-                            : "cannot be evaluated: " + r.error + (ledger.claims[i].explanation.empty() ? "" : ". ") +
-                                  ledger.claims[i].explanation)
-        << "\n";
+    out << "- `" << ledger.claims[i].id << "`: " << why_it_does_not_hold(ledger.claims[i], r) << "\n";
   });
   if (!any) out << "Every claim that ran holds.\n";
 }
