@@ -234,6 +234,19 @@ void InferlinePolicy::report(PolicyCounters& out) const {
   out.add("no_free_device", static_cast<double>(stats_.no_free_device));
   out.add("replans", static_cast<double>(stats_.replans));
   out.add("replans_failed", static_cast<double>(stats_.replans_failed));
+  out.add("scale_down_ratio", scale_down_ratio());
+}
+
+// rho_p of the deployed plans (the smallest over applications): the ratio
+// section 5's scale-down divides by, reported because it sets how far the
+// Tuner can come down after a spike (Fig. 6).
+double InferlinePolicy::scale_down_ratio() const {
+  double lowest = 0;
+  for (const AppDeployment& d : apps_) {
+    if (d.provisions.empty()) continue;
+    lowest = lowest == 0 ? d.lowest_ratio : std::min(lowest, d.lowest_ratio);
+  }
+  return lowest;
 }
 
 }  // namespace servesim::inferline

@@ -39,9 +39,9 @@ class InferlinePolicy final : public Policy {
     std::uint64_t replicas_removed = 0;  // by the Tuner
     std::uint64_t scale_ups = 0;
     std::uint64_t scale_downs = 0;
-    std::uint64_t no_free_device = 0;
+    std::uint64_t no_free_device = 0;  // replicas the Tuner wanted and found no device for
     std::uint64_t replans = 0;         // re-plans deployed ("replan_interval_s")
-    std::uint64_t replans_failed = 0;  // re-plans that found no plan meeting the SLO (the old one stays)  // replicas the Tuner wanted and found no device for
+    std::uint64_t replans_failed = 0;  // re-plans that found no plan meeting the SLO (the old one stays)
   };
 
   InferlinePolicy(const JsonNode& params, const PolicyContext& context);
@@ -78,6 +78,7 @@ class InferlinePolicy final : public Policy {
   void plan_application(AppId app, ClusterControl& control, const ClusterView& view);
   std::optional<Planned> plan_on(AppId app, PlanInputs inputs);
   void install(AppId app, const Planned& planned, ClusterControl& control, const ClusterView& view);
+  double scale_down_ratio() const;
   void replan(AppId app, ClusterControl& control, const ClusterView& view);
   void retire_when_loaded(AppId app, ClusterControl& control, const ClusterView& view);
   bool replanning() const { return !params_.replan_interval.is_infinite(); }
