@@ -69,7 +69,7 @@ CoarseGrainedPolicy::AppDeployment CoarseGrainedPolicy::deploy(AppId app, Cluste
   }
   d.stats.no_free_device += units - placed;  // counted as AutoScale counts a step that falls short
   if (params_.tuner == CoarseTuner::kAutoscale) {
-    d.autoscaler.emplace(std::vector<std::uint32_t>(pipeline.stages().size(), 1), unit_qps, application.slo);
+    d.autoscaler.emplace(app, std::vector<std::uint32_t>(pipeline.stages().size(), 1), unit_qps, application.slo);
   }
   return d;
 }

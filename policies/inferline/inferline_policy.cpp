@@ -89,7 +89,7 @@ void InferlinePolicy::install(AppId app, const Planned& planned, ClusterControl&
   d.last_change = d.planned_at = view.now();
   if (params_.tuner == TunerMode::kAutoscale) {
     const double unit_qps = plan_throughput_qps(d.provisions, counts);
-    d.autoscaler.emplace(std::move(counts), unit_qps, world_.applications[app].slo);
+    d.autoscaler.emplace(app, std::move(counts), unit_qps, world_.applications[app].slo);
   }
 }
 

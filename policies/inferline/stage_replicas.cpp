@@ -72,13 +72,5 @@ void StageReplicas::unload_all(ClusterControl& control) {
   replicas_.clear();
 }
 
-// A replica being unloaded still serves what it had queued; those visits
-// are no longer counted here (the monitor forgets a replica once the policy
-// has let it go).
-std::uint64_t StageReplicas::in_system(const ClusterView& view) const {
-  std::uint64_t n = view.central_queue_length(app_, stage_);
-  for (ReplicaId r : replicas_) n += view.outstanding(r);
-  return n;
-}
 
 }  // namespace servesim::inferline

@@ -51,9 +51,6 @@ class StageReplicas {
   // Unloads every replica (a re-plan's old deployment, once the new one is
   // loaded); each still serves what it had queued.
   void unload_all(ClusterControl& control);
-  // Visits of the stage waiting in its central queue or queued or running on
-  // its replicas.
-  std::uint64_t in_system(const ClusterView& view) const;
 
  private:
   AppId app_;

@@ -6,8 +6,8 @@
 
 namespace servesim::inferline {
 
-UnitAutoscaler::UnitAutoscaler(std::vector<std::uint32_t> unit, double unit_throughput_qps, Duration slo)
-    : unit_(std::move(unit)), rule_(unit_throughput_qps, slo) {
+UnitAutoscaler::UnitAutoscaler(AppId app, std::vector<std::uint32_t> unit, double unit_throughput_qps, Duration slo)
+    : app_(app), unit_(std::move(unit)), rule_(unit_throughput_qps, slo) {
   if (unit_.empty() || std::find(unit_.begin(), unit_.end(), 0u) != unit_.end()) {
     throw std::invalid_argument("a unit needs at least one replica of every stage");
   }
@@ -25,9 +25,7 @@ std::uint32_t UnitAutoscaler::units(std::span<const StageReplicas> stages) const
 UnitStep UnitAutoscaler::step(std::span<StageReplicas> stages, ClusterControl& control, const ClusterView& view) {
   UnitStep out;
   out.before = units(stages);
-  std::uint64_t in_system = 0;
-  for (const StageReplicas& st : stages) in_system += st.in_system(view);
-  out.target = rule_.decide(view.now(), in_system, out.before);
+  out.target = rule_.decide(view.now(), view.queries_in_system(app_), out.before);
   if (out.target != out.before) {
     for (std::size_t s = 0; s < stages.size(); ++s) {
       out.replicas += stages[s].scale_to(out.target * unit_[s], control, view);

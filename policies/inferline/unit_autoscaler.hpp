@@ -23,22 +23,25 @@ struct UnitStep {
 
 class UnitAutoscaler {
  public:
-  // unit[s] >= 1 replicas of stage s per unit; the unit sustains
-  // `unit_throughput_qps` pipeline queries per second.
-  UnitAutoscaler(std::vector<std::uint32_t> unit, double unit_throughput_qps, Duration slo);
+  // Application `app`'s pipeline; unit[s] >= 1 replicas of stage s per
+  // unit; the unit sustains `unit_throughput_qps` pipeline queries per second.
+  UnitAutoscaler(AppId app, std::vector<std::uint32_t> unit, double unit_throughput_qps, Duration slo);
 
   // Complete units: min over the stages of floor(replicas / unit[s]). A unit
   // only partly placed (no free device for some stage) does not count; its
   // replicas stay and serve, and the next step that adds completes it.
   std::uint32_t units(std::span<const StageReplicas> stages) const;
-  // One AutoScale step: n is the visits queued or running in the pipeline
-  // (central queues plus the replicas' queued and executing visits). When
+  // One AutoScale step: n is the application's queries in the system
+  // (ClusterView::queries_in_system), as AutoScale counts the requests in a
+  // black box, not the visits of its stages: a query in two parallel
+  // branches is one request. When
   // the rule changes the count every stage goes to target x unit[s]
   // replicas (adding at once, removing the newest first); when it keeps the
   // count nothing moves.
   UnitStep step(std::span<StageReplicas> stages, ClusterControl& control, const ClusterView& view);
 
  private:
+  AppId app_;
   std::vector<std::uint32_t> unit_;
   AutoScaleRule rule_;
 };

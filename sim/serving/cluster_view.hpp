@@ -143,6 +143,11 @@ class ClusterView {
   // How the application's queries have ended since the run began (warm-up
   // included): on time, late, failed. Zero for a view that sees no outcomes.
   virtual FinishedQueries finished_queries(AppId /*app*/) const { return {}; }
+  // The application's queries in the system now: arrived and without an
+  // outcome yet, whether queued, served or between stages. A query in two
+  // parallel branches is one query (a sum over the stages' visits counts it
+  // twice). Zero for a view that sees no queries.
+  virtual std::uint64_t queries_in_system(AppId /*app*/) const { return 0; }
   virtual std::size_t instance_count() const = 0;  // ids are never reused
   virtual InstanceInfo instance(InstanceId id) const = 0;
   // instance(id).state, without building the whole InstanceInfo (a policy

@@ -107,6 +107,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   double arrival_rate(AppId app, StageId stage) const override;
   std::uint64_t central_queue_length(AppId app, StageId stage) const override;
   FinishedQueries finished_queries(AppId app) const override { return finished_.at(app); }
+  std::uint64_t queries_in_system(AppId app) const override { return in_flight_per_app_.at(app); }
   std::size_t instance_count() const override { return instances_.size(); }
   InstanceInfo instance(InstanceId id) const override;
   InstanceState instance_state(InstanceId id) const override;

@@ -179,6 +179,27 @@ TEST(CoarseGrainedPolicy, AutoscaleAddsUnitsWhenTheLoadDoubles) {
   EXPECT_LT(tuned.counts.arrived - tuned.counts.on_time, (fixed.counts.arrived - fixed.counts.on_time) / 4);
 }
 
+// Two parallel branches, each the single stage's a_fast: a unit is two
+// GPUs, and every query is in both branches at once. AutoScale counts
+// requests in the black box, so the fork's unit counts are the single
+// stage's exactly (each branch sees the same visits at the same times);
+// counting the visits of its stages would see each query twice and add
+// units the load does not need.
+TEST(CoarseGrainedPolicy, AutoscaleCountsAQueryInTwoBranchesOnce) {
+  test::TempDir dir;
+  const json params = {{"sample_size", 3500}};
+  const auto single = test::run_policy(dir, world("cg-mean", doubling_load(), params, 100, 16, 40));
+  json fork = world("cg-mean", doubling_load(), params, 100, 32, 40);
+  fork["applications"][0].erase("family");
+  fork["applications"][0]["pipeline"] = {
+      {"stages", json::array({{{"name", "left"}, {"family", "a"}}, {{"name", "right"}, {"family", "a"}}})},
+      {"edges", json::array()}};
+  const auto forked = test::run_policy(dir, fork);
+  ASSERT_GE(units_of(single).peak, 2u);
+  EXPECT_EQ(units_of(forked), units_of(single));
+  EXPECT_EQ(forked.live_replicas("a_fast"), 2 * single.live_replicas("a_fast"));
+}
+
 // The same on two GPUs: one unit more fits; what AutoScale wants beyond it
 // is counted, and the run goes on.
 TEST(CoarseGrainedPolicy, UnitsWithoutAFreeDeviceAreCountedNotAnError) {
