@@ -175,7 +175,8 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
   if (!config_.window_sink) return;
   const QueryCounts& c = tally.counts();
   WindowRow& r = row_;
-  const auto per_second = [&](double count) { return length_s > 0 ? count / length_s : 0.0; };
+  const bool rates = length_s >= kShortestRateWindow * config_.window.seconds();
+  const auto per_second = [&](double count) { return rates ? std::optional<double>(count / length_s) : std::nullopt; };
   r.app = app;
   r.arrivals = c.arrived;
   r.demand_qps = per_second(static_cast<double>(c.arrived));
@@ -193,7 +194,7 @@ void RunMetrics::emit_row(std::string_view app, const QueryTally& tally, double 
   r.devices = snapshot.devices;
   r.replicas = snapshot.replicas;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
-    r.utilisation[k] = snapshot.devices[k] == 0 || length_s == 0
+    r.utilisation[k] = snapshot.devices[k] == 0 || !rates
                            ? std::nullopt
                            : std::optional<double>(snapshot.busy_seconds[k] / (snapshot.devices[k] * length_s));
   }

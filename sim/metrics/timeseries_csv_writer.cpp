@@ -53,12 +53,16 @@ void TimeSeriesCsvWriter::on_window(const WindowRow& r) {
   s += ',';
   append_uint(s, r.arrivals);
   s += ',';
-  append_number(s, r.demand_qps);
+  append_optional(s, r.demand_qps);
   for (std::uint64_t count : {r.completed, r.on_time, r.late, r.dropped, r.rejected, r.unfinished}) {
     s += ',';
     append_uint(s, count);
   }
-  for (double value : {r.throughput_qps, r.goodput_qps, r.latency_p50_ms, r.latency_p99_ms}) {
+  for (const auto& rate : {r.throughput_qps, r.goodput_qps}) {
+    s += ',';
+    append_optional(s, rate);
+  }
+  for (double value : {r.latency_p50_ms, r.latency_p99_ms}) {
     s += ',';
     append_number(s, value);
   }

@@ -17,20 +17,28 @@ namespace servesim {
 inline constexpr std::array<DeviceKind, 3> kWorkerKinds = {DeviceKind::kCpu, DeviceKind::kGpu,
                                                            DeviceKind::kInferentia};
 
+// The shortest window, as a share of the window length, whose rates are
+// written (WindowRow): a tenth, 1 s of the default 10-s window.
+inline constexpr double kShortestRateWindow = 0.1;
+
 struct WindowRow {
   double start_s = 0;
   double end_s = 0;
   std::string app;  // "all" or the application's name
   std::uint64_t arrivals = 0;  // demand
-  double demand_qps = 0;
+  // The rates (demand, throughput, goodput, utilisation) are empty for a
+  // window shorter than kShortestRateWindow of the window length: only the
+  // run's last window can be, and a drain tail of microseconds would show its
+  // few completions as millions a second.
+  std::optional<double> demand_qps;
   std::uint64_t completed = 0;
   std::uint64_t on_time = 0;
   std::uint64_t late = 0;
   std::uint64_t dropped = 0;
   std::uint64_t rejected = 0;
   std::uint64_t unfinished = 0;  // left when the drain's bound ended the run (last window only)
-  double throughput_qps = 0;  // completed / window length
-  double goodput_qps = 0;     // on time / window length
+  std::optional<double> throughput_qps;  // completed / window length
+  std::optional<double> goodput_qps;     // on time / window length
   // Of the window's completions; 0 when there were none.
   double latency_p50_ms = 0;
   double latency_p99_ms = 0;

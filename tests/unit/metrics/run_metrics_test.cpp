@@ -36,13 +36,13 @@ TEST(RunMetrics, FirstWindowAllRow) {
   EXPECT_DOUBLE_EQ(r.start_s, 0);
   EXPECT_DOUBLE_EQ(r.end_s, 10);
   EXPECT_EQ(r.arrivals, 6u);
-  EXPECT_DOUBLE_EQ(r.demand_qps, 0.6);
+  EXPECT_DOUBLE_EQ(*r.demand_qps, 0.6);
   EXPECT_EQ(r.completed, 3u);
   EXPECT_EQ(r.on_time, 2u);
   EXPECT_EQ(r.late, 1u);
   EXPECT_EQ(r.dropped, 1u);
   EXPECT_EQ(r.rejected, 1u);
-  EXPECT_DOUBLE_EQ(r.throughput_qps, 0.3);
+  EXPECT_DOUBLE_EQ(*r.throughput_qps, 0.3);
   expect_quantile(r.latency_p50_ms, 100);  // of 50, 100, 300 ms
   EXPECT_DOUBLE_EQ(r.latency_p99_ms, 300);  // nearest rank: the largest of three
   ASSERT_TRUE(r.effective_accuracy);
@@ -95,7 +95,7 @@ TEST(RunMetrics, ShortLastWindowAndEmptyWindow) {
   EXPECT_DOUBLE_EQ(r.start_s, 20);
   EXPECT_DOUBLE_EQ(r.end_s, 25);
   EXPECT_EQ(r.arrivals, 1u);
-  EXPECT_DOUBLE_EQ(r.demand_qps, 0.2);  // over 5 s, not 10
+  EXPECT_DOUBLE_EQ(*r.demand_qps, 0.2);  // over 5 s, not 10: half the window, above a tenth
   EXPECT_EQ(r.completed, 0u);
   EXPECT_EQ(r.unfinished, 1u);
   EXPECT_DOUBLE_EQ(r.latency_p50_ms, 0);
@@ -278,8 +278,39 @@ TEST(RunMetrics, EmptyLastWindowHasARowOnlyForQueriesEndingThen) {
   busy.finish(at_seconds(10), ClusterSnapshot{});
   ASSERT_EQ(sink.rows.size(), 2u);
   EXPECT_EQ(sink.rows[1].completed, 1u);
-  EXPECT_DOUBLE_EQ(sink.rows[1].throughput_qps, 0);  // no rate over no time
+  EXPECT_FALSE(sink.rows[1].throughput_qps);  // no rate over no time
   EXPECT_EQ(busy.total().counts().completed, 1u);
+}
+
+// A drain tail shorter than a tenth of the window keeps its counts but
+// writes no rates: 3 completions in 0.5 ms would read 6000 a second. At a
+// tenth exactly (1 s of 10) the rates are written.
+TEST(RunMetrics, ALastWindowShorterThanATenthWritesCountsButNoRates) {
+  const auto last_row = [](double end_s) {
+    RecordingSink sink;
+    RunMetrics m(RunMetricsConfig{from_seconds(10), at_seconds(10), {"a"}, &sink});
+    for (int i = 0; i < 3; ++i) m.on_arrival(0, at_seconds(9));
+    m.close_window(at_seconds(10), ClusterSnapshot{});
+    for (std::uint64_t id = 1; id <= 3; ++id) m.on_outcome(outcome(id, 0, OutcomeKind::kCompleted, 9, end_s, end_s + 1));
+    ClusterSnapshot gpus;
+    gpus.devices[kGpu] = 2;
+    m.finish(at_seconds(end_s), gpus);
+    return sink.rows.back();
+  };
+  const WindowRow tail = last_row(10.0005);
+  EXPECT_DOUBLE_EQ(tail.start_s, 10);
+  EXPECT_EQ(tail.completed, 3u);
+  EXPECT_EQ(tail.on_time, 3u);
+  EXPECT_FALSE(tail.demand_qps);
+  EXPECT_FALSE(tail.throughput_qps);
+  EXPECT_FALSE(tail.goodput_qps);
+  EXPECT_FALSE(tail.utilisation[kGpu]);
+  const WindowRow tenth = last_row(11);
+  ASSERT_TRUE(tenth.throughput_qps);
+  EXPECT_DOUBLE_EQ(*tenth.throughput_qps, 3);
+  EXPECT_DOUBLE_EQ(*tenth.goodput_qps, 3);
+  EXPECT_DOUBLE_EQ(*tenth.demand_qps, 0);
+  ASSERT_TRUE(tenth.utilisation[kGpu]);
 }
 
 TEST(RunMetrics, RejectsBadInput) {
