@@ -47,8 +47,7 @@ def lambda_functions(fams, families):
 
 
 def own_cluster(counts):
-    return {"devices": [{"type": d, "count": n} for d, n in sorted(counts.items())],
-            "reserved_discount": w.RESERVED_DISCOUNT}
+    return {"devices": [{"type": d, "count": n} for d, n in sorted(counts.items())]}
 
 
 def cluster_text(counts):
@@ -152,7 +151,7 @@ def image_day(name, what, workload):
         f"{p['sagemaker']['instance_type']}). Proteus, Sommelier, Clipper-HA/HT, INFaaS-Accuracy and InferLine "
         f"(a one-stage pipeline) cannot launch instances: they run on a fixed cluster of {cluster_text(counts)}, "
         f"the cheapest that carries the day's peak ({w.peak_qps(workload):.0f} QPS) at ResNet-152 (a device's "
-        f"capacity at the largest batch within half the SLO), billed as 1-year reserved instances (37 % off), "
+        f"capacity at the largest batch within half the SLO), billed on demand like every instance here, "
         f"${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak are left out: InferLine defines them for "
         f"pipelines (section 6), and they run on pipeline_day. Every policy starts warm at {first} QPS; the first "
         f"{w.WARMUP_S} s "
@@ -229,8 +228,8 @@ def pipeline_day():
         "Proteus and Clipper-HA "
         "per stage on the fixed cluster with "
         f"InferLine and the CGs: {cluster_text(counts)}, for each stage the device type with the lowest price per "
-        "query within its budget, as many as carry its visits at the day's peak, billed as 1-year reserved "
-        f"instances (37 % off), ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak replicate the whole "
+        "query within its budget, as many as carry its visits at the day's peak, billed on demand like every "
+        f"instance here, ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak replicate the whole "
         "pipeline as a unit (one replica of every stage), which needs several times this cluster: they serve with the "
         "units that fit and count the rest (short_cluster serve_what_fits, their no_free_device). Left out: Sommelier, Clipper-HT and "
         "INFaaS-Accuracy choose among a family's variants, and every stage here has one (they would be "

@@ -31,9 +31,10 @@ Where each number comes from:
   - the fixed cluster (Proteus, its baselines, InferLine and its baselines,
     which cannot launch instances): the cheapest one of each stage that
     carries the diurnal peak at the most accurate variant, by that rule;
-    billed as 1-year standard reserved instances, no upfront: 37 % below on
-    demand (AWS EC2 reserved pricing, us-east-1: g4dn.xlarge $0.331 against
-    $0.526 per hour);
+    billed at on-demand prices, as every elastic policy's instances are: one
+    price list for every policy (a reserved discount on the fixed cluster
+    alone would make its policies look cheaper for a billing choice, not for
+    what they do);
   - the spot market: the MArk scenarios' (spot_market(): one price series per
     instance type, generate_spot_prices.py states their sources; taken back
     0.05 per instance-hour).
@@ -59,7 +60,6 @@ SPIKES = {"rate_per_hour": 0.5, "magnitude": 2.5, "duration_s": 420}
 SLO_CPU_MULTIPLE = 2.0
 WARMUP_S = 600
 WINDOW_S = 300
-RESERVED_DISCOUNT = 0.37
 MMPP_BURST_FACTOR = 3.0
 MMPP_SOJOURN_S = (1200, 300)
 LAMBDA_MEMORY_MB = 3008  # MArk Table 2's 3 GB function
@@ -302,7 +302,7 @@ def fixed_cluster(apps, fams):
 
 def fixed_cluster_price(counts):
     devices, _ = hardware()
-    return sum(devices[d]["price_per_hour"] * n for d, n in counts.items()) * (1 - RESERVED_DISCOUNT)
+    return sum(devices[d]["price_per_hour"] * n for d, n in counts.items())
 
 
 def spot_market():

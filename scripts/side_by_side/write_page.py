@@ -93,7 +93,9 @@ def header(args):
         "its 95 % confidence interval (Student t), the mean alone from one seed, \"(n=K)\" when only K of the "
         "policy's seeds had a value; \"–\" when none had. SLO attainment is the share of arrived queries answered "
         "on time; cost per million on-time queries is the run's total cost per million queries on time "
-        "(docs/scenario.md, \"What each summary metric means\"). The sentences compare the values as shown, "
+        "(docs/scenario.md, \"What each summary metric means\"). Every cost is at on-demand prices, one list for "
+        "every policy: a fixed cluster's devices are billed as on-demand instances, as the elastic policies' are "
+        "(spot instances at their own series, Lambda per request). The sentences compare the values as shown, "
         f"and a policy is \"at or above {args.attainment_bar:g} % on time\" by its mean SLO attainment.",
         "",
     ]
