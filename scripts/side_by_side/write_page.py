@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the side-by-side results page (docs/side_by_side.md) from the
 sweeps scripts/side_by_side.sh ran: per scenario its description, one table
-row per policy (means ± 95 % intervals over the seeds, or "failed"), the
+row per policy (means ± 95 % intervals over the seeds, with the seeds' median
+for SLO attainment and cost per million on-time queries, or "failed"), the
 figures and who wins what. Standard library only; the same inputs give the
 same bytes (no date), so a rerun that changes nothing changes no line.
 
@@ -9,9 +10,10 @@ usage: write_page.py --out DIR --seeds S1,S2,... --doc FILE --figures DIR
                      [--duration-s S] [--command TEXT] [--commit TEXT]
                      [--attainment-bar PERCENT] SCENARIO.json...
 
-DIR/<scenario>/sweep_points.csv (and any DIR/<scenario>/<point>.failed/) per
-scenario, <scenario> being the file name without .json; figures
-FIGURES/<scenario>_scatter.png and _timeseries.png are linked when present.
+DIR/<scenario>/sweep_points.csv and sweep.csv (and any
+DIR/<scenario>/<point>.failed/) per scenario, <scenario> being the file name
+without .json; figures FIGURES/<scenario>_scatter.png and _timeseries.png are
+linked when present.
 Bad input: one line naming the file and field, exit 2."""
 
 import argparse
@@ -25,8 +27,9 @@ from failed_points import find_failed_points
 from findings import findings
 from input_error import InputError
 from scenario_info import read_scenario
+from seed_values import read_seed_values, with_seed_values
 from sweep_points import read_sweep_points
-from table_metrics import TABLE
+from table_metrics import TABLE, WITH_MEDIAN
 
 
 class _Parser(argparse.ArgumentParser):
@@ -166,12 +169,15 @@ def figure_lines(info, args, finished):
 
 
 def read_points(sweep_dir, failed_points):
-    """The scenario's results; none when every seed failed (sweep.sh then
-    writes no table), but a missing table is an error otherwise."""
+    """The scenario's results, each with its seeds' values of the metrics
+    shown with a median (sweep.csv); none when every seed failed (sweep.sh
+    then writes no table), but a missing table is an error otherwise."""
     csv_path = os.path.join(sweep_dir, "sweep_points.csv")
     if not os.path.exists(csv_path) and failed_points:
         return {}
-    return read_sweep_points(csv_path)
+    points = read_sweep_points(csv_path)
+    runs_path = os.path.join(sweep_dir, "sweep.csv")
+    return with_seed_values(points, read_seed_values(runs_path, [m.key for m in WITH_MEDIAN]), runs_path)
 
 
 def scenario_section(info, args):

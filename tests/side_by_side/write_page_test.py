@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""scripts/side_by_side/write_page.py on a hand-written sweep_points.csv and
-scenario whose winners are known: the table's cells are the CSV's means and
-intervals formatted as documented, the sentences name the right winners with
-the ratio of the means, a failed policy is listed as failed with its exit
-status, a second run writes the same bytes, and bad input is one line, exit 2.
+"""scripts/side_by_side/write_page.py on a hand-written sweep_points.csv,
+sweep.csv and scenario whose winners are known: the table's cells are the
+CSV's means and intervals formatted as documented, with the seeds' medians;
+the sentences name the right winners with the ratio of the means, a failed
+policy is listed as failed with its exit status, a second run writes the same
+bytes, and bad input is one line, exit 2.
 usage: write_page_test.py SOURCE_DIR"""
 
+import copy
 import os
 import subprocess
 import sys
@@ -53,15 +55,46 @@ ROWS = {
 }
 
 
-def sweep_points_csv():
+# What each seed measured behind ROWS' means, as sweep.csv has it: per label,
+# (run folder, seed, slo_attainment, cost.per_million_on_time). Seed 2's runs
+# are in seed=2.failed/, where proteus failed and the others finished.
+SEEDS = {
+    "mark-a": [("seed=1", 1, 0.9945, 2.15), ("seed=2.failed", 2, 0.995, 2.2), ("seed=3", 3, 0.9955, 2.25)],
+    "infaas-b": [("seed=1", 1, 0.9989, 3.3), ("seed=2.failed", 2, 0.999, 3.3), ("seed=3", 3, 0.9991, 3.3)],
+    "static-c": [("seed=1", 1, 0.8, 1)],
+}
+SLO, COST = "slo_attainment", "cost.per_million_on_time"
+
+
+def sweep_points_csv(rows=ROWS):
     header = ["label", "policy", "runs"] + [f"{k}.{s}" for k in KEYS for s in ("mean", "sd", "n", "ci95")]
     lines = [",".join(header)]
-    for label, (policy, runs, stats) in ROWS.items():
+    for label, (policy, runs, stats) in rows.items():
         cells = [label, policy, str(runs)]
         for key in KEYS:
             cells += [str(v) for v in stats.get(key, ("", "", 0, ""))]
         lines.append(",".join(cells))
     return "\n".join(lines) + "\n"
+
+
+def sweep_csv(seeds=SEEDS):
+    """One row per run, in seed order as collect writes them; only the
+    columns the page reads besides run_dir and seed."""
+    runs = sorted((seed, f"{folder}/{label}", slo, cost)
+                  for label, rows in seeds.items() for folder, seed, slo, cost in rows)
+    lines = [f"run_dir,scenario,policy,seed,{SLO},{COST}"]
+    lines += [f"{run_dir},toy_page,{run_dir.split('/')[1]},{seed},{slo},{cost}" for seed, run_dir, slo, cost in runs]
+    return "\n".join(lines) + "\n"
+
+
+def changed(label, stats, seeds=None):
+    """ROWS and SEEDS with one policy's stats (key -> (mean, sd, n, ci95))
+    and, if given, its seeds' (slo_attainment, cost) replaced."""
+    rows, all_seeds = copy.deepcopy(ROWS), copy.deepcopy(SEEDS)
+    rows[label][2].update(stats)
+    if seeds is not None:
+        all_seeds[label] = [(folder, seed, *values) for (folder, seed, *_), values in zip(all_seeds[label], seeds)]
+    return rows, all_seeds
 
 
 def write(path, text):
@@ -75,7 +108,7 @@ class WritePageTest(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = self.tmp.name
         write(os.path.join(self.dir, "toy.json"), SCENARIO)
-        write(os.path.join(self.dir, "out", "toy", "sweep_points.csv"), sweep_points_csv())
+        self.write_sweep(ROWS, SEEDS)
         failed = os.path.join(self.dir, "out", "toy", "seed=2.failed")
         write(os.path.join(failed, "exit_status"), "3\n")
         write(os.path.join(failed, "run.log"), "servesim: toy.json: policies[3]: it broke\n")
@@ -85,6 +118,10 @@ class WritePageTest(unittest.TestCase):
 
     def tearDown(self):
         self.tmp.cleanup()
+
+    def write_sweep(self, rows, seeds):
+        write(os.path.join(self.dir, "out", "toy", "sweep_points.csv"), sweep_points_csv(rows))
+        write(os.path.join(self.dir, "out", "toy", "sweep.csv"), sweep_csv(seeds))
 
     def run_page(self, *extra, doc="doc/page.md"):
         args = [sys.executable, WRITE_PAGE, "--out", "out", "--seeds", "1,2,3", "--doc", doc, "--figures", "fig",
@@ -98,13 +135,22 @@ class WritePageTest(unittest.TestCase):
             return f.read()
 
     def test_table_cells_are_the_csv_means_and_intervals(self):
+        # SLO attainment and cost per million on-time queries also show the
+        # median of sweep.csv's seeds (99.45, 99.5, 99.55 -> 99.5).
         lines = self.page().splitlines()
-        self.assertIn("| mark-a (mark) | 3 | 100.0 ± 1.3 | 99.500 ± 0.120 | 80.3 ± 3.1 (n=2) | 98.50 ± 0.20 "
-                      "| 3.00 ± 0.50 | 12.000 ± 0.400 | 2.200 ± 0.110 |", lines)
-        self.assertIn("| infaas-b (infaas) | 3 | 101.0 ± 1.2 | 99.900 ± 0.030 | 40.0 ± 2.5 | 100.00 ± 0.00 "
-                      "| 0.00 ± 0.00 | 20.000 ± 0.000 | 3.300 ± 0.000 |", lines)
-        # One seed: the means alone; fewer seeds than asked for, said so.
+        self.assertIn("| mark-a (mark) | 3 | 100.0 ± 1.3 | 99.500 ± 0.120 (median 99.500) | 80.3 ± 3.1 (n=2) "
+                      "| 98.50 ± 0.20 | 3.00 ± 0.50 | 12.000 ± 0.400 | 2.200 ± 0.110 (median 2.200) |", lines)
+        self.assertIn("| infaas-b (infaas) | 3 | 101.0 ± 1.2 | 99.900 ± 0.030 (median 99.900) | 40.0 ± 2.5 "
+                      "| 100.00 ± 0.00 | 0.00 ± 0.00 | 20.000 ± 0.000 | 3.300 ± 0.000 (median 3.300) |", lines)
+        # One seed: the means alone, no median; fewer seeds than asked for, said so.
         self.assertIn("| static-c (static) | 1 of 3 | 50.0 | 80.000 | 150.0 | 90.00 | 10.00 | 0.500 | 1.000 |", lines)
+
+    def test_the_median_is_the_middle_seed_not_the_mean(self):
+        # One seed far off: the mean moves, the median (96.1 %, then $1.200) does not.
+        self.write_sweep(*changed("infaas-b", {SLO: (0.645, 0.55, 3, 1.37), COST: (167.433, 288, 3, 716)},
+                                  [(0.961, 1.1), (0.97, 1.2), (0.004, 500)]))
+        self.assertIn("| 64.500 ± 137.000 (median 96.100) |", self.page())
+        self.assertIn("| 167.433 ± 716.000 (median 1.200) |", self.page())
 
     def test_a_failed_policy_is_listed_with_its_exit_status(self):
         text = self.page()
@@ -160,6 +206,7 @@ class WritePageTest(unittest.TestCase):
     def test_every_seed_failed(self):
         # sweep.sh then writes no sweep_points.csv: every policy is listed as failed.
         os.remove(os.path.join(self.dir, "out", "toy", "sweep_points.csv"))
+        os.remove(os.path.join(self.dir, "out", "toy", "sweep.csv"))
         for label in ("mark-a", "infaas-b", "static-c"):
             os.remove(os.path.join(self.dir, "out", "toy", "seed=2.failed", label, "summary.json"))
         os.remove(os.path.join(self.dir, "fig", "toy_scatter.png"))  # side_by_side.sh draws none then
@@ -187,6 +234,19 @@ class WritePageTest(unittest.TestCase):
         path = os.path.join(self.dir, "out", "toy", "sweep_points.csv")
         write(path, sweep_points_csv().replace("100.04", "lots"))
         self.expect_error(self.run_page(), 'sweep_points.csv: line 2: goodput_qps.mean = "lots" is not a number')
+        self.write_sweep(ROWS, SEEDS)
+        write(os.path.join(self.dir, "out", "toy", "sweep.csv"), sweep_csv().replace(",0.9945,", ",lots,"))
+        # Runs in seed order, then by folder: seed=1/infaas-b is line 2, seed=1/mark-a line 3.
+        self.expect_error(self.run_page(), 'sweep.csv: line 3: slo_attainment = "lots" is not a number')
+
+    def test_tables_from_different_collects_are_refused(self):
+        # A median of other seeds than the mean's would be wrong without a word.
+        seeds = copy.deepcopy(SEEDS)
+        del seeds["mark-a"][2]
+        write(os.path.join(self.dir, "out", "toy", "sweep.csv"), sweep_csv(seeds))
+        self.expect_error(self.run_page(), 'sweep.csv: label "mark-a" has 2 runs, sweep_points.csv counts 3')
+        os.remove(os.path.join(self.dir, "out", "toy", "sweep.csv"))
+        self.expect_error(self.run_page(), "out/toy/sweep.csv: no such file")
 
 
 if __name__ == "__main__":
