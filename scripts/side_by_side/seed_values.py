@@ -83,3 +83,14 @@ def median(values):
     None without values."""
     return statistics.median(values) if values else None
 
+
+def dominating_seed(pairs):
+    """The seed whose value is more than all the other seeds' together (so
+    more than half the sum the mean divides), among three or more values;
+    None when no seed dominates. With two values the larger always "dominates"
+    a little and the median is the mean, so two are never said to."""
+    valued = [(seed, v) for seed, v in pairs if v is not None]
+    if len(valued) < 3:
+        return None
+    seed, top = max(valued, key=lambda s: s[1])
+    return seed if top > sum(v for _, v in valued) - top else None

@@ -3,8 +3,9 @@
 sweeps scripts/side_by_side.sh ran: per scenario its description, one table
 row per policy (means ± 95 % intervals over the seeds, with the seeds' median
 for SLO attainment and cost per million on-time queries, or "failed"), the
-figures and who wins what. Standard library only; the same inputs give the
-same bytes (no date), so a rerun that changes nothing changes no line.
+figures and who wins what, by the intervals. Standard library only; the same
+inputs give the same bytes (no date), so a rerun that changes nothing changes
+no line.
 
 usage: write_page.py --out DIR --seeds S1,S2,... --doc FILE --figures DIR
                      [--duration-s S] [--command TEXT] [--commit TEXT]
@@ -29,7 +30,7 @@ from input_error import InputError
 from scenario_info import read_scenario
 from seed_values import read_seed_values, with_seed_values
 from sweep_points import read_sweep_points
-from table_metrics import TABLE, WITH_MEDIAN
+from table_metrics import MEDIAN_MIN_SEEDS, TABLE, WITH_MEDIAN
 
 
 class _Parser(argparse.ArgumentParser):
@@ -100,6 +101,27 @@ def header(args):
         f"and a policy is \"at or above {args.attainment_bar:g} % on time\" by its mean SLO attainment.",
         "",
     ]
+
+
+def uncertainty_note(args):
+    """How the page weighs the seeds (issue 38): the medians in the table and
+    the rules the sentences follow. A paragraph of its own after header(),
+    whose last sentence it refines (the bar by the interval, not the mean)."""
+    bar = f"{args.attainment_bar:g}"
+    medians = " and ".join(m.heading.split(" (")[0] for m in WITH_MEDIAN)
+    sentences = [
+        f"**How the seeds are weighed.** The {medians} cells also give the median over the seeds, \"(median M)\", "
+        f"from {MEDIAN_MIN_SEEDS} seeds on (with two it is the mean): a seed that served almost nothing on time "
+        "moves the mean, not the median.",
+        "The sentences compare 95 % intervals as shown (mean ± half-width; a value from one seed as it is): a "
+        "policy beats another only where their intervals do not overlap, and where they overlap the two are "
+        "indistinguishable over the seeds.",
+        f"A policy is at or above the {bar} % bar when the lower end of its SLO attainment interval is "
+        f"(mean - half-width >= {bar}), not merely its mean.",
+        "Where one seed's cost per million on-time queries is more than the other seeds' together (from three "
+        "seeds), the sentences compare that policy's median cost instead, as a single value.",
+    ]
+    return [" ".join(sentences), ""]
 
 
 def setup_line(info, args, sweep_dir):
@@ -211,7 +233,7 @@ def main(argv):
     args = parse_args(argv)
     if args.command is None:
         args.command = " ".join(shlex.quote(a) for a in ["scripts/side_by_side/write_page.py"] + argv)
-    lines = header(args)
+    lines = header(args) + uncertainty_note(args)
     seen = set()
     for path in args.scenarios:
         info = read_scenario(path)

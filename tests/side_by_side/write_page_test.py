@@ -2,9 +2,11 @@
 """scripts/side_by_side/write_page.py on a hand-written sweep_points.csv,
 sweep.csv and scenario whose winners are known: the table's cells are the
 CSV's means and intervals formatted as documented, with the seeds' medians;
-the sentences name the right winners with the ratio of the means, a failed
-policy is listed as failed with its exit status, a second run writes the same
-bytes, and bad input is one line, exit 2.
+the sentences name a winner only where the intervals do not overlap, with the
+ratio of the values compared, and say "indistinguishable" where they do; the
+bar is met by the interval's lower end, and a cost one seed dominates is
+compared by its median; a failed policy is listed as failed with its exit
+status, a second run writes the same bytes, and bad input is one line, exit 2.
 usage: write_page_test.py SOURCE_DIR"""
 
 import copy
@@ -161,32 +163,80 @@ class WritePageTest(unittest.TestCase):
 
     def test_sentences_name_the_winners_with_computed_ratios(self):
         text = self.page()
+        # Every interval clears the others: $2.09-2.31 against $3.3, 99.87-99.93 % against 99.38-99.62 %.
         self.assertIn("Of the 2 policies at or above 99 % on time, mark-a is the cheapest per million on-time "
-                      "queries, $2.200, 1.50x less than the next, infaas-b ($3.300); static-c costs less, "
-                      "$1.000, but keeps only 80.000 % on time.", text)
-        self.assertIn("infaas-b has the best SLO attainment, 99.900 % (p99 40.0 ms); the lowest is 80.000 % "
-                      "(static-c).", text)
-        self.assertIn("infaas-b keeps the most accuracy, 100.00 % effective accuracy, a largest drop of 0.00 pp; "
-                      "the least is 90.00 % (static-c, largest drop 10.00 pp).", text)
+                      "queries, $2.200 ± 0.110, 1.50x less than the next, infaas-b ($3.300 ± 0.000); static-c costs "
+                      "less, $1.000, but keeps only 80.000 % on time.", text)
+        self.assertIn("infaas-b has the best SLO attainment, 99.900 ± 0.030 % (p99 40.0 ms); the lowest mean is "
+                      "80.000 % (static-c).", text)
+        self.assertIn("infaas-b keeps the most accuracy, 100.00 ± 0.00 % effective accuracy, a largest drop of "
+                      "0.00 ± 0.00 pp; the lowest mean is 90.00 % (static-c, largest drop 10.00 pp).", text)
         self.assertIn("Why, from the counters (means over the seeds): mark-a (cheapest at 99 %) peaked at 6 "
                       "instances, launched 4.5 c5_large, sent 1000 queries to Lambda and spent its $12.000 on "
                       "on-demand instances (75 %) and Lambda (25 %); infaas-b (best attainment, most accuracy) "
                       "added 7 workers and spent its $20.000 on on-demand instances (100 %).", text)
 
-    def test_ties_and_near_margins_are_said_so(self):
-        path = os.path.join(self.dir, "out", "toy", "sweep_points.csv")
-        write(path, sweep_points_csv().replace(",3.3,0,3,0,", ",2.2,0,3,0,"))
+    def cost_of_infaas_b(self, mean, ci95):
+        self.write_sweep(*changed("infaas-b", {COST: (mean, 0.1, 3, ci95)}, [(0.9989, mean)] * 3))
+        return self.page()
+
+    def test_overlapping_intervals_are_indistinguishable(self):
+        # $2.3 ± 0.2 reaches down to 2.1, inside mark-a's 2.09-2.31: no winner, and no "why" for one.
+        text = self.cost_of_infaas_b(2.3, 0.2)
+        self.assertIn("Of the 2 policies at or above 99 % on time, mark-a and infaas-b are indistinguishable in cost "
+                      "per million on-time queries over the 3 seeds ($2.200 ± 0.110 and $2.300 ± 0.200); static-c "
+                      "costs less, $1.000, but keeps only 80.000 % on time.", text)
+        self.assertNotIn("cheapest at 99 %", text)
+        # Intervals that touch (2.31 and 2.31) overlap; 0.001 further apart they do not, and the
+        # margin is then computed: (2.4 - 2.2) / 2.4 = 8.3 % less, not "1.09x".
+        self.assertIn("mark-a and infaas-b are indistinguishable in cost per million on-time queries over the 3 seeds "
+                      "($2.200 ± 0.110 and $2.400 ± 0.090)", self.cost_of_infaas_b(2.4, 0.09))
+        self.assertIn("mark-a is the cheapest per million on-time queries, $2.200 ± 0.110, 8.3 % less than the next, "
+                      "infaas-b ($2.400 ± 0.089)", self.cost_of_infaas_b(2.4, 0.089))
+
+    def test_the_very_same_numbers_share_a_place(self):
         self.assertIn("Of the 2 policies at or above 99 % on time, mark-a and infaas-b are the cheapest per million "
-                      "on-time queries, $2.200 each; static-c costs less", self.page())
-        # 2.21 against 2.2: (2.21 - 2.2) / 2.21 = 0.45 % less, not "1.00x".
-        write(path, sweep_points_csv().replace(",3.3,0,3,0,", ",2.21,0,3,0,"))
-        self.assertIn("mark-a is the cheapest per million on-time queries, $2.200, 0.5 % less than the next, "
-                      "infaas-b ($2.210)", self.page())
+                      "on-time queries, $2.200 ± 0.110 each; static-c costs less", self.cost_of_infaas_b(2.2, 0.11))
+
+    def attainment_of_mark_a(self, ci95):
+        self.write_sweep(*changed("mark-a", {SLO: (0.995, 0.002, 3, ci95)}))
+        return self.page()
+
+    def test_the_bar_is_met_by_the_lower_end_of_the_interval(self):
+        # 99.500 ± 0.500: the lower end is 99.000, at the bar.
+        self.assertIn("Of the 2 policies at or above 99 % on time, mark-a is the cheapest",
+                      self.attainment_of_mark_a(0.005))
+        # 99.500 ± 0.501: 98.999, below it, though the mean is above; said so.
+        text = self.attainment_of_mark_a(0.00501)
+        self.assertIn("infaas-b is the only policy at or above 99 % on time, at $3.300 ± 0.000 per million on-time "
+                      "queries; static-c costs less, $1.000, but keeps only 80.000 % on time.", text)
+        self.assertIn("mark-a (99.500 ± 0.501 %) averages at or above 99 % on time, but its interval reaches below "
+                      "it, so it does not count as at or above.", text)
+        # Its attainment interval, 98.999-100.001, also overlaps infaas-b's.
+        self.assertIn("infaas-b and mark-a are indistinguishable in SLO attainment over the 3 seeds (99.900 ± 0.030 % "
+                      "and 99.500 ± 0.501 %); the lowest mean is 80.000 % (static-c).", text)
 
     def test_a_bar_no_policy_meets(self):
         text = self.page("--attainment-bar", "99.95")
-        self.assertIn("No policy keeps 99.95 % of queries on time; the cheapest per million on-time queries is "
+        self.assertIn("No policy is at or above 99.95 % on time; the cheapest per million on-time queries is "
                       "static-c, $1.000, at 80.000 % on time.", text)
+
+    def unstable_infaas_b(self):
+        """infaas-b with one seed serving almost nothing on time (0.4 %), whose
+        cost per million on-time queries ($500) is most of its mean; static-c
+        at $1.5, between infaas-b's median and its mean."""
+        rows, seeds = changed("infaas-b", {SLO: (0.645, 0.55, 3, 1.37), COST: (167.433, 288, 3, 716)},
+                              [(0.961, 1.1), (0.97, 1.2), (0.004, 500)])
+        rows["static-c"][2][COST] = (1.5, "", 1, "")
+        seeds["static-c"] = [("seed=1", 1, 0.8, 1.5)]
+        self.write_sweep(rows, seeds)
+
+    def test_a_dominated_cost_is_compared_by_its_median(self):
+        # By its mean ($167.433) infaas-b would be the dearest; by its median ($1.200), the cheapest.
+        self.unstable_infaas_b()
+        self.assertIn("No policy is at or above 99.95 % on time; the cheapest per million on-time queries is infaas-b, "
+                      "$1.200 (median; seed 3 makes most of the mean), at 64.500 ± 137.000 % on time.",
+                      self.page("--attainment-bar", "99.95"))
 
     def test_header_figures_and_setup(self):
         text = self.page()
