@@ -3,7 +3,8 @@
 hand-made policies, each at its edge: the median of a set of seeds; a seed
 that dominates a cost; intervals that touch overlap; a policy beats another
 only where its interval clears the other's, and is indistinguishable where it
-does not; the attainment bar met by the interval's lower end.
+does not; the attainment bar met by the interval's lower end; the spread
+above which seeds are listed as disagreeing, with their values.
 usage: uncertainty_test.py SOURCE_DIR"""
 
 import os
@@ -17,6 +18,7 @@ sys.path.insert(0, os.path.join(SOURCE_DIR, "scripts", "side_by_side"))
 from contest import highest, indistinguishable, lowest  # noqa: E402
 from findings import findings  # noqa: E402
 from intervals import Figure, cost_figure, meets_bar  # noqa: E402
+from seed_spread import disagreeing, seed_ranges, spread_lines  # noqa: E402
 from seed_values import dominating_seed, median  # noqa: E402
 from sweep_points import PolicyPoint, Stat  # noqa: E402
 from table_metrics import ATTAINMENT, PER_MILLION, P99  # noqa: E402
@@ -124,6 +126,29 @@ class FindingsTest(unittest.TestCase):
             below = point("b", slo=(0.9, 0.01), cost=cost, slo_seeds=[0.9] * 3, cost_seeds=[cost[0]] * 3)
             text = " ".join(findings([("a", meeting), ("b", below)], [], 99))
             self.assertEqual("b costs less" in text, named, text)
+
+
+class SpreadTest(unittest.TestCase):
+    def test_a_spread_above_five_points_is_listed_with_each_seeds_values(self):
+        at_limit = point("a", slo=(0.9, 0.05), cost=(1, 0.1), slo_seeds=[0.85, 0.9, 0.95], cost_seeds=[0.9, 1, 1.1])
+        above = point("b", slo=(0.9, 0.05001), cost=(1, 0.1), slo_seeds=[0.85, 0.9, 0.95], cost_seeds=[0.9, 1, 1.1])
+        rows = [("a", at_limit), ("b", above)]
+        self.assertEqual([s.label for s in disagreeing(rows)], ["b"])
+        lines = spread_lines(rows, {"b": "Explained by hand."})
+        self.assertIn("- b, 90.000 ± 5.001 % on time: seeds 1-3 on time 85.000, 90.000, 95.000 %. *Why:* "
+                      "Explained by hand.", lines)
+        self.assertIn("*Why:* (not yet explained)", spread_lines(rows, {})[2])
+
+    def test_a_cost_one_seed_dominates_is_listed_though_the_attainment_agrees(self):
+        rows = [("a", point("a", slo=(0.99, 0.001), cost=(17.4, 60), slo_seeds=[0.99] * 3, cost_seeds=[1, 1.1, 50]))]
+        self.assertEqual([(s.label, s.wide, s.dominating) for s in disagreeing(rows)], [("a", False, "3")])
+        self.assertIn("- a, 99.000 ± 0.100 % on time: seeds 1-3 on time 99.000, 99.000, 99.000 %; cost per million "
+                      "on-time queries $1.000, $1.100, $50.000 (seed 3's is more than the other seeds' together). "
+                      "*Why:* (not yet explained)", spread_lines(rows, {}))
+
+    def test_seeds_as_ranges(self):
+        self.assertEqual(seed_ranges(["1", "2", "3", "5", "7", "8"]), "1-3, 5, 7-8")
+        self.assertEqual(seed_ranges(["4"]), "4")
 
 
 if __name__ == "__main__":

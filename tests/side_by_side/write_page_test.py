@@ -4,12 +4,14 @@ sweep.csv and scenario whose winners are known: the table's cells are the
 CSV's means and intervals formatted as documented, with the seeds' medians;
 the sentences name a winner only where the intervals do not overlap, with the
 ratio of the values compared, and say "indistinguishable" where they do; the
-bar is met by the interval's lower end, and a cost one seed dominates is
-compared by its median; a failed policy is listed as failed with its exit
-status, a second run writes the same bytes, and bad input is one line, exit 2.
+bar is met by the interval's lower end; seeds that disagree are listed with
+their values and the explanation given, if any; a failed policy is listed as
+failed with its exit status, a second run writes the same bytes, and bad
+input is one line, exit 2.
 usage: write_page_test.py SOURCE_DIR"""
 
 import copy
+import json
 import os
 import subprocess
 import sys
@@ -231,12 +233,40 @@ class WritePageTest(unittest.TestCase):
         seeds["static-c"] = [("seed=1", 1, 0.8, 1.5)]
         self.write_sweep(rows, seeds)
 
+    def test_seeds_that_disagree_are_listed_with_their_values(self):
+        text = self.page()
+        self.assertIn("**Seeds that disagree.** None: every SLO attainment interval is within ± 5 points, and no one "
+                      "seed makes most of a cost per million on-time queries.", text)
+        self.unstable_infaas_b()
+        text = self.page()
+        self.assertIn("**Seeds that disagree.** infaas-b has an SLO attainment interval wider than ± 5 points or a "
+                      "cost per million on-time queries mostly one seed's; each seed's values, as the table would "
+                      "show them:", text)
+        self.assertIn("- infaas-b, 64.500 ± 137.000 % on time: seeds 1-3 on time 96.100, 97.000, 0.400 %; cost per "
+                      "million on-time queries $1.100, $1.200, $500.000 (seed 3's is more than the other seeds' "
+                      "together). *Why:* (not yet explained)", text.splitlines())
+
     def test_a_dominated_cost_is_compared_by_its_median(self):
         # By its mean ($167.433) infaas-b would be the dearest; by its median ($1.200), the cheapest.
         self.unstable_infaas_b()
         self.assertIn("No policy is at or above 99.95 % on time; the cheapest per million on-time queries is infaas-b, "
                       "$1.200 (median; seed 3 makes most of the mean), at 64.500 ± 137.000 % on time.",
                       self.page("--attainment-bar", "99.95"))
+
+    def test_explanations_come_from_the_json_file(self):
+        self.unstable_infaas_b()
+        path = os.path.join(self.dir, "why.json")
+        write(path, json.dumps({"toy": {"infaas-b": "Seed 3 never scaled out (made up).", "mark-a": "Unused."},
+                                "other": {"anyone": "A scenario not on this page."}}))
+        text = self.page("--explanations", "why.json")
+        self.assertIn("together). *Why:* Seed 3 never scaled out (made up).", text)
+        self.assertNotIn("Unused.", text)  # mark-a's seeds agree
+        self.assertIn("explained by hand in `why.json`", text)
+        write(path, json.dumps({"toy": {"nobody": "A renamed policy."}}))
+        self.expect_error(self.run_page("--explanations", "why.json"),
+                          'why.json: toy.nobody: no policy labelled "nobody" in toy.json')
+        write(path, json.dumps({"toy": {"infaas-b": 3}}))
+        self.expect_error(self.run_page("--explanations", "why.json"), "why.json: toy.infaas-b: not a non-empty string")
 
     def test_header_figures_and_setup(self):
         text = self.page()
