@@ -117,8 +117,8 @@ class FindingsTest(unittest.TestCase):
         self.assertIn("b is the only policy at or above 99 % on time, at $3.300 ± 0.000 per million on-time queries; "
                       "a costs less, $2.200 ± 0.110, but its interval reaches below 99 % on time (99.500 ± 0.501 %).",
                       text)
-        self.assertIn("a (99.500 ± 0.501 %) averages at or above 99 % on time, but its interval reaches below it", text)
-
+        self.assertIn("a (99.500 ± 0.501 %) averages at or above 99 % on time, but its interval reaches below it",
+                      text)
 
     def test_a_cheaper_policy_below_the_bar_is_named_only_if_told_apart(self):
         meeting = point("a", slo=(0.999, 0.0003), cost=(2.2, 0.11), slo_seeds=[0.999] * 3, cost_seeds=[2.2] * 3)
