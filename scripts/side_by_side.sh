@@ -22,8 +22,12 @@ For each scenario (default: every configs/scenarios/side_by_side/*.json, in name
                                    (scripts/plot.sh on OUT/<name>/seed=S1)
 Then the page DOC: per scenario its description, a table (goodput, SLO attainment, p99,
 effective accuracy, max accuracy drop, total cost, cost per million on-time queries,
-mean ± 95 % CI over the seeds; "failed" with the exit status for a policy without
-results), the figures and who wins what, from the numbers and the policies' counters.
+mean ± 95 % CI over the seeds, with the seeds' median for SLO attainment and cost per
+million from OUT/<name>/sweep.csv; "failed" with the exit status for a policy without
+results), the figures, the policies whose seeds disagree (each seed's values, and why
+from scripts/side_by_side/spread_explanations.json) and who wins what, from the numbers
+and the policies' counters: a policy beats another only where their intervals do not
+overlap.
 The page names this command and the commit measured, not the date: the same runs give
 the same bytes.
 

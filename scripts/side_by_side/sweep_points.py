@@ -1,10 +1,11 @@
 """sweep_points.csv as `servesim collect --points` writes it: one row per
 policy label, and for every numeric summary key its mean, sd, n and ci95 over
-the seeds (docs/scenario.md, "Sweep outputs")."""
+the seeds (docs/scenario.md, "Sweep outputs"). The seeds' own values, which
+the means hide, come from sweep.csv (seed_values.py)."""
 
 import csv
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from input_error import InputError
 
@@ -27,9 +28,16 @@ class PolicyPoint:
     policy: str
     runs: int    # seeds with a result
     stats: dict  # summary key -> Stat
+    # summary key -> ((seed, value or None), ...) in seed order, for the keys
+    # seed_values.py read from sweep.csv; empty until it has.
+    seeds: dict = field(default_factory=dict)
 
     def stat(self, key):
         return self.stats.get(key, NO_VALUE)
+
+    def values(self, key):
+        """The seeds' values of a key that have one, in seed order."""
+        return [v for _, v in self.seeds.get(key, ()) if v is not None]
 
 
 def _number(text, path, line, column):

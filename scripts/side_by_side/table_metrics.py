@@ -4,6 +4,11 @@ table it follows."""
 
 from dataclasses import dataclass
 
+from seed_values import median
+
+# A median is shown from this many seeds' values: with two it is the mean.
+MEDIAN_MIN_SEEDS = 3
+
 
 def fixed(x, decimals):
     """x with a fixed number of decimals, never "-0.00"."""
@@ -27,18 +32,27 @@ class Metric:
         mean = point.stat(self.key).mean
         return "–" if mean is None else fixed(mean * self.scale, self.decimals)
 
+    def median(self, point):
+        """The seeds' median in the table's unit; None with fewer than
+        MEDIAN_MIN_SEEDS values (or none read from sweep.csv)."""
+        values = point.values(self.key)
+        return median(values) * self.scale if len(values) >= MEDIAN_MIN_SEEDS else None
+
     def cell(self, point):
-        """mean ± ci95; the mean alone from one seed; (n=K) when fewer seeds than
-        the policy's runs had a value."""
+        """mean ± ci95; the mean alone from one seed; then in parentheses
+        n=K when fewer seeds than the policy's runs had a value, and the
+        median for the metrics in WITH_MEDIAN."""
         stat = point.stat(self.key)
         if stat.mean is None:
             return "–"
         text = self.text(point)
         if stat.n >= 2 and stat.ci95 is not None:
             text += " ± " + fixed(stat.ci95 * self.scale, self.decimals)
-        if stat.n < point.runs:
-            text += f" (n={stat.n})"
-        return text
+        notes = [f"n={stat.n}"] if stat.n < point.runs else []
+        middle = self.median(point) if self in WITH_MEDIAN else None
+        if middle is not None:
+            notes.append("median " + fixed(middle, self.decimals))
+        return text + (f" ({', '.join(notes)})" if notes else "")
 
 
 GOODPUT = Metric("goodput_qps", "goodput (QPS)", 1, 1)
@@ -50,3 +64,7 @@ COST = Metric("cost.total", "total cost (on-demand $)", 1, 3)
 PER_MILLION = Metric("cost.per_million_on_time", "cost per million on-time queries (on-demand $)", 1, 3)
 
 TABLE = (GOODPUT, ATTAINMENT, P99, ACCURACY, DROP, COST, PER_MILLION)
+# The two metrics "who wins what" weighs the policies by (the attainment bar,
+# the cost) also show their seeds' median: a mean ± interval hides a seed that
+# served almost nothing on time.
+WITH_MEDIAN = (ATTAINMENT, PER_MILLION)

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Writes the side-by-side results page (docs/side_by_side.md) from the
 sweeps scripts/side_by_side.sh ran: per scenario its description, one table
-row per policy (means ± 95 % intervals over the seeds, or "failed"), the
-figures and who wins what. Standard library only; the same inputs give the
-same bytes (no date), so a rerun that changes nothing changes no line.
+row per policy (means ± 95 % intervals over the seeds, with the seeds' median
+for SLO attainment and cost per million on-time queries, or "failed"), the
+figures, the policies whose seeds disagree, and who wins what, by the
+intervals. Standard library only; the same inputs give the same bytes (no
+date), so a rerun that changes nothing changes no line.
 
 usage: write_page.py --out DIR --seeds S1,S2,... --doc FILE --figures DIR
                      [--duration-s S] [--command TEXT] [--commit TEXT]
-                     [--attainment-bar PERCENT] SCENARIO.json...
+                     [--attainment-bar PERCENT] [--explanations FILE] SCENARIO.json...
 
-DIR/<scenario>/sweep_points.csv (and any DIR/<scenario>/<point>.failed/) per
-scenario, <scenario> being the file name without .json; figures
-FIGURES/<scenario>_scatter.png and _timeseries.png are linked when present.
+DIR/<scenario>/sweep_points.csv and sweep.csv (and any
+DIR/<scenario>/<point>.failed/) per scenario, <scenario> being the file name
+without .json; figures FIGURES/<scenario>_scatter.png and _timeseries.png are
+linked when present; the explanations of seeds that disagree from
+--explanations (default: spread_explanations.json beside this script).
 Bad input: one line naming the file and field, exit 2."""
 
 import argparse
@@ -25,8 +29,13 @@ from failed_points import find_failed_points
 from findings import findings
 from input_error import InputError
 from scenario_info import read_scenario
+from seed_spread import SPREAD_LIMIT, spread_lines
+from seed_values import read_seed_values, with_seed_values
+from spread_explanations import explanations_for, read_explanations
 from sweep_points import read_sweep_points
-from table_metrics import TABLE
+from table_metrics import MEDIAN_MIN_SEEDS, TABLE, WITH_MEDIAN
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,6 +54,9 @@ def parse_args(argv):
     parser.add_argument("--commit", help="the commit measured")
     parser.add_argument("--attainment-bar", type=float, default=99.0,
                         help="SLO attainment in %% a policy must keep to compete on cost (default 99)")
+    parser.add_argument("--explanations", default=os.path.join(_HERE, "spread_explanations.json"),
+                        help="why seeds disagree, {\"<scenario>\": {\"<label>\": \"text\"}} "
+                             "(default: spread_explanations.json beside this script)")
     parser.add_argument("scenarios", nargs="+", metavar="SCENARIO.json")
     args = parser.parse_args(argv)
     seeds = args.seeds.split(",")
@@ -99,6 +111,31 @@ def header(args):
         f"and a policy is \"at or above {args.attainment_bar:g} % on time\" by its mean SLO attainment.",
         "",
     ]
+
+
+def uncertainty_note(args):
+    """How the page weighs the seeds (issue 38): the medians in the table and
+    the rules the sentences follow. A paragraph of its own after header(),
+    whose last sentence it refines (the bar by the interval, not the mean)."""
+    bar = f"{args.attainment_bar:g}"
+    medians = " and ".join(m.heading.split(" (")[0] for m in WITH_MEDIAN)
+    sentences = [
+        f"**How the seeds are weighed.** The {medians} cells also give the median over the seeds, \"(median M)\", "
+        f"from {MEDIAN_MIN_SEEDS} seeds on (with two it is the mean): a seed that served almost nothing on time "
+        "moves the mean, not the median.",
+        "The sentences compare 95 % intervals as shown (mean ± half-width; a value from one seed as it is): a "
+        "policy beats another only where their intervals do not overlap, and where they overlap the two are "
+        "indistinguishable over the seeds.",
+        f"A policy is at or above the {bar} % bar when the lower end of its SLO attainment interval is "
+        f"(mean - half-width >= {bar}), not merely its mean.",
+        "Where one seed's cost per million on-time queries is more than the other seeds' together (from three "
+        "seeds), the sentences compare that policy's median cost instead, as a single value.",
+        f"\"Seeds that disagree\" lists, per scenario, every policy whose SLO attainment interval is wider than "
+        f"± {SPREAD_LIMIT:g} points or whose cost one seed dominates so, with each seed's values; why they "
+        f"disagree (a bug, or the policy's own dynamics) is explained by hand in `{shown_path(args.explanations)}`, "
+        "\"(not yet explained)\" until it is.",
+    ]
+    return [" ".join(sentences), ""]
 
 
 def setup_line(info, args, sweep_dir):
@@ -168,15 +205,18 @@ def figure_lines(info, args, finished):
 
 
 def read_points(sweep_dir, failed_points):
-    """The scenario's results; none when every seed failed (sweep.sh then
-    writes no table), but a missing table is an error otherwise."""
+    """The scenario's results, each with its seeds' values of the metrics
+    shown with a median (sweep.csv); none when every seed failed (sweep.sh
+    then writes no table), but a missing table is an error otherwise."""
     csv_path = os.path.join(sweep_dir, "sweep_points.csv")
     if not os.path.exists(csv_path) and failed_points:
         return {}
-    return read_sweep_points(csv_path)
+    points = read_sweep_points(csv_path)
+    runs_path = os.path.join(sweep_dir, "sweep.csv")
+    return with_seed_values(points, read_seed_values(runs_path, [m.key for m in WITH_MEDIAN]), runs_path)
 
 
-def scenario_section(info, args):
+def scenario_section(info, args, explanations):
     sweep_dir = os.path.join(args.out, info.stem)
     failed_points = find_failed_points(sweep_dir, args.seeds)
     points = read_points(sweep_dir, failed_points)
@@ -188,6 +228,9 @@ def scenario_section(info, args):
     lines += table_lines + [""]
     lines += failure_lines(failed_points, [p.label for p in info.policies])
     lines += figure_lines(info, args, bool(points))
+    texts = explanations_for(explanations, args.explanations, info)  # checked even without results
+    if rows:
+        lines += spread_lines(rows, texts)
     lines += ["**Who wins what.** " + " ".join(findings(rows, failed, args.attainment_bar)), ""]
     return lines
 
@@ -207,14 +250,15 @@ def main(argv):
     args = parse_args(argv)
     if args.command is None:
         args.command = " ".join(shlex.quote(a) for a in ["scripts/side_by_side/write_page.py"] + argv)
-    lines = header(args)
+    explanations = read_explanations(args.explanations)
+    lines = header(args) + uncertainty_note(args)
     seen = set()
     for path in args.scenarios:
         info = read_scenario(path)
         if info.stem in seen:
             raise InputError(f"{path}: a second scenario named {info.stem} (its runs and figures would share a folder)")
         seen.add(info.stem)
-        lines += scenario_section(info, args)
+        lines += scenario_section(info, args, explanations)
     write_atomically(args.doc, "\n".join(lines).rstrip("\n") + "\n")
 
 

@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""scripts/side_by_side/write_page.py on a hand-written sweep_points.csv and
-scenario whose winners are known: the table's cells are the CSV's means and
-intervals formatted as documented, the sentences name the right winners with
-the ratio of the means, a failed policy is listed as failed with its exit
-status, a second run writes the same bytes, and bad input is one line, exit 2.
+"""scripts/side_by_side/write_page.py on a hand-written sweep_points.csv,
+sweep.csv and scenario whose winners are known: the table's cells are the
+CSV's means and intervals formatted as documented, with the seeds' medians;
+the sentences name a winner only where the intervals do not overlap, with the
+ratio of the values compared, and say "indistinguishable" where they do; the
+bar is met by the interval's lower end; seeds that disagree are listed with
+their values and the explanation given, if any; a failed policy is listed as
+failed with its exit status, a second run writes the same bytes, and bad
+input is one line, exit 2.
 usage: write_page_test.py SOURCE_DIR"""
 
+import copy
+import json
 import os
 import subprocess
 import sys
@@ -53,15 +59,46 @@ ROWS = {
 }
 
 
-def sweep_points_csv():
+# What each seed measured behind ROWS' means, as sweep.csv has it: per label,
+# (run folder, seed, slo_attainment, cost.per_million_on_time). Seed 2's runs
+# are in seed=2.failed/, where proteus failed and the others finished.
+SEEDS = {
+    "mark-a": [("seed=1", 1, 0.9945, 2.15), ("seed=2.failed", 2, 0.995, 2.2), ("seed=3", 3, 0.9955, 2.25)],
+    "infaas-b": [("seed=1", 1, 0.9989, 3.3), ("seed=2.failed", 2, 0.999, 3.3), ("seed=3", 3, 0.9991, 3.3)],
+    "static-c": [("seed=1", 1, 0.8, 1)],
+}
+SLO, COST = "slo_attainment", "cost.per_million_on_time"
+
+
+def sweep_points_csv(rows=ROWS):
     header = ["label", "policy", "runs"] + [f"{k}.{s}" for k in KEYS for s in ("mean", "sd", "n", "ci95")]
     lines = [",".join(header)]
-    for label, (policy, runs, stats) in ROWS.items():
+    for label, (policy, runs, stats) in rows.items():
         cells = [label, policy, str(runs)]
         for key in KEYS:
             cells += [str(v) for v in stats.get(key, ("", "", 0, ""))]
         lines.append(",".join(cells))
     return "\n".join(lines) + "\n"
+
+
+def sweep_csv(seeds=SEEDS):
+    """One row per run, in seed order as collect writes them; only the
+    columns the page reads besides run_dir and seed."""
+    runs = sorted((seed, f"{folder}/{label}", slo, cost)
+                  for label, rows in seeds.items() for folder, seed, slo, cost in rows)
+    lines = [f"run_dir,scenario,policy,seed,{SLO},{COST}"]
+    lines += [f"{run_dir},toy_page,{run_dir.split('/')[1]},{seed},{slo},{cost}" for seed, run_dir, slo, cost in runs]
+    return "\n".join(lines) + "\n"
+
+
+def changed(label, stats, seeds=None):
+    """ROWS and SEEDS with one policy's stats (key -> (mean, sd, n, ci95))
+    and, if given, its seeds' (slo_attainment, cost) replaced."""
+    rows, all_seeds = copy.deepcopy(ROWS), copy.deepcopy(SEEDS)
+    rows[label][2].update(stats)
+    if seeds is not None:
+        all_seeds[label] = [(folder, seed, *values) for (folder, seed, *_), values in zip(all_seeds[label], seeds)]
+    return rows, all_seeds
 
 
 def write(path, text):
@@ -75,7 +112,7 @@ class WritePageTest(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = self.tmp.name
         write(os.path.join(self.dir, "toy.json"), SCENARIO)
-        write(os.path.join(self.dir, "out", "toy", "sweep_points.csv"), sweep_points_csv())
+        self.write_sweep(ROWS, SEEDS)
         failed = os.path.join(self.dir, "out", "toy", "seed=2.failed")
         write(os.path.join(failed, "exit_status"), "3\n")
         write(os.path.join(failed, "run.log"), "servesim: toy.json: policies[3]: it broke\n")
@@ -85,6 +122,10 @@ class WritePageTest(unittest.TestCase):
 
     def tearDown(self):
         self.tmp.cleanup()
+
+    def write_sweep(self, rows, seeds):
+        write(os.path.join(self.dir, "out", "toy", "sweep_points.csv"), sweep_points_csv(rows))
+        write(os.path.join(self.dir, "out", "toy", "sweep.csv"), sweep_csv(seeds))
 
     def run_page(self, *extra, doc="doc/page.md"):
         args = [sys.executable, WRITE_PAGE, "--out", "out", "--seeds", "1,2,3", "--doc", doc, "--figures", "fig",
@@ -98,13 +139,22 @@ class WritePageTest(unittest.TestCase):
             return f.read()
 
     def test_table_cells_are_the_csv_means_and_intervals(self):
+        # SLO attainment and cost per million on-time queries also show the
+        # median of sweep.csv's seeds (99.45, 99.5, 99.55 -> 99.5).
         lines = self.page().splitlines()
-        self.assertIn("| mark-a (mark) | 3 | 100.0 ± 1.3 | 99.500 ± 0.120 | 80.3 ± 3.1 (n=2) | 98.50 ± 0.20 "
-                      "| 3.00 ± 0.50 | 12.000 ± 0.400 | 2.200 ± 0.110 |", lines)
-        self.assertIn("| infaas-b (infaas) | 3 | 101.0 ± 1.2 | 99.900 ± 0.030 | 40.0 ± 2.5 | 100.00 ± 0.00 "
-                      "| 0.00 ± 0.00 | 20.000 ± 0.000 | 3.300 ± 0.000 |", lines)
-        # One seed: the means alone; fewer seeds than asked for, said so.
+        self.assertIn("| mark-a (mark) | 3 | 100.0 ± 1.3 | 99.500 ± 0.120 (median 99.500) | 80.3 ± 3.1 (n=2) "
+                      "| 98.50 ± 0.20 | 3.00 ± 0.50 | 12.000 ± 0.400 | 2.200 ± 0.110 (median 2.200) |", lines)
+        self.assertIn("| infaas-b (infaas) | 3 | 101.0 ± 1.2 | 99.900 ± 0.030 (median 99.900) | 40.0 ± 2.5 "
+                      "| 100.00 ± 0.00 | 0.00 ± 0.00 | 20.000 ± 0.000 | 3.300 ± 0.000 (median 3.300) |", lines)
+        # One seed: the means alone, no median; fewer seeds than asked for, said so.
         self.assertIn("| static-c (static) | 1 of 3 | 50.0 | 80.000 | 150.0 | 90.00 | 10.00 | 0.500 | 1.000 |", lines)
+
+    def test_the_median_is_the_middle_seed_not_the_mean(self):
+        # One seed far off: the mean moves, the median (96.1 %, then $1.200) does not.
+        self.write_sweep(*changed("infaas-b", {SLO: (0.645, 0.55, 3, 1.37), COST: (167.433, 288, 3, 716)},
+                                  [(0.961, 1.1), (0.97, 1.2), (0.004, 500)]))
+        self.assertIn("| 64.500 ± 137.000 (median 96.100) |", self.page())
+        self.assertIn("| 167.433 ± 716.000 (median 1.200) |", self.page())
 
     def test_a_failed_policy_is_listed_with_its_exit_status(self):
         text = self.page()
@@ -115,32 +165,108 @@ class WritePageTest(unittest.TestCase):
 
     def test_sentences_name_the_winners_with_computed_ratios(self):
         text = self.page()
+        # Every interval clears the others: $2.09-2.31 against $3.3, 99.87-99.93 % against 99.38-99.62 %.
         self.assertIn("Of the 2 policies at or above 99 % on time, mark-a is the cheapest per million on-time "
-                      "queries, $2.200, 1.50x less than the next, infaas-b ($3.300); static-c costs less, "
-                      "$1.000, but keeps only 80.000 % on time.", text)
-        self.assertIn("infaas-b has the best SLO attainment, 99.900 % (p99 40.0 ms); the lowest is 80.000 % "
-                      "(static-c).", text)
-        self.assertIn("infaas-b keeps the most accuracy, 100.00 % effective accuracy, a largest drop of 0.00 pp; "
-                      "the least is 90.00 % (static-c, largest drop 10.00 pp).", text)
+                      "queries, $2.200 ± 0.110, 1.50x less than the next, infaas-b ($3.300 ± 0.000); static-c costs "
+                      "less, $1.000, but keeps only 80.000 % on time.", text)
+        self.assertIn("infaas-b has the best SLO attainment, 99.900 ± 0.030 % (p99 40.0 ms); the lowest mean is "
+                      "80.000 % (static-c).", text)
+        self.assertIn("infaas-b keeps the most accuracy, 100.00 ± 0.00 % effective accuracy, a largest drop of "
+                      "0.00 ± 0.00 pp; the lowest mean is 90.00 % (static-c, largest drop 10.00 pp).", text)
         self.assertIn("Why, from the counters (means over the seeds): mark-a (cheapest at 99 %) peaked at 6 "
                       "instances, launched 4.5 c5_large, sent 1000 queries to Lambda and spent its $12.000 on "
                       "on-demand instances (75 %) and Lambda (25 %); infaas-b (best attainment, most accuracy) "
                       "added 7 workers and spent its $20.000 on on-demand instances (100 %).", text)
 
-    def test_ties_and_near_margins_are_said_so(self):
-        path = os.path.join(self.dir, "out", "toy", "sweep_points.csv")
-        write(path, sweep_points_csv().replace(",3.3,0,3,0,", ",2.2,0,3,0,"))
+    def cost_of_infaas_b(self, mean, ci95):
+        self.write_sweep(*changed("infaas-b", {COST: (mean, 0.1, 3, ci95)}, [(0.9989, mean)] * 3))
+        return self.page()
+
+    def test_overlapping_intervals_are_indistinguishable(self):
+        # $2.3 ± 0.2 reaches down to 2.1, inside mark-a's 2.09-2.31: no winner, and no "why" for one.
+        text = self.cost_of_infaas_b(2.3, 0.2)
+        self.assertIn("Of the 2 policies at or above 99 % on time, mark-a and infaas-b are indistinguishable in cost "
+                      "per million on-time queries over the 3 seeds ($2.200 ± 0.110 and $2.300 ± 0.200); static-c "
+                      "costs less, $1.000, but keeps only 80.000 % on time.", text)
+        self.assertNotIn("cheapest at 99 %", text)
+        # Intervals that touch (2.31 and 2.31) overlap; 0.001 further apart they do not, and the
+        # margin is then computed: (2.4 - 2.2) / 2.4 = 8.3 % less, not "1.09x".
+        self.assertIn("mark-a and infaas-b are indistinguishable in cost per million on-time queries over the 3 seeds "
+                      "($2.200 ± 0.110 and $2.400 ± 0.090)", self.cost_of_infaas_b(2.4, 0.09))
+        self.assertIn("mark-a is the cheapest per million on-time queries, $2.200 ± 0.110, 8.3 % less than the next, "
+                      "infaas-b ($2.400 ± 0.089)", self.cost_of_infaas_b(2.4, 0.089))
+
+    def test_the_very_same_numbers_share_a_place(self):
         self.assertIn("Of the 2 policies at or above 99 % on time, mark-a and infaas-b are the cheapest per million "
-                      "on-time queries, $2.200 each; static-c costs less", self.page())
-        # 2.21 against 2.2: (2.21 - 2.2) / 2.21 = 0.45 % less, not "1.00x".
-        write(path, sweep_points_csv().replace(",3.3,0,3,0,", ",2.21,0,3,0,"))
-        self.assertIn("mark-a is the cheapest per million on-time queries, $2.200, 0.5 % less than the next, "
-                      "infaas-b ($2.210)", self.page())
+                      "on-time queries, $2.200 ± 0.110 each; static-c costs less", self.cost_of_infaas_b(2.2, 0.11))
+
+    def attainment_of_mark_a(self, ci95):
+        self.write_sweep(*changed("mark-a", {SLO: (0.995, 0.002, 3, ci95)}))
+        return self.page()
+
+    def test_the_bar_is_met_by_the_lower_end_of_the_interval(self):
+        # 99.500 ± 0.500: the lower end is 99.000, at the bar.
+        self.assertIn("Of the 2 policies at or above 99 % on time, mark-a is the cheapest",
+                      self.attainment_of_mark_a(0.005))
+        # 99.500 ± 0.501: 98.999, below it, though the mean is above; said so.
+        text = self.attainment_of_mark_a(0.00501)
+        self.assertIn("infaas-b is the only policy at or above 99 % on time, at $3.300 ± 0.000 per million on-time "
+                      "queries; static-c costs less, $1.000, but keeps only 80.000 % on time.", text)
+        self.assertIn("mark-a (99.500 ± 0.501 %) averages at or above 99 % on time, but its interval reaches below "
+                      "it, so it does not count as at or above.", text)
+        # Its attainment interval, 98.999-100.001, also overlaps infaas-b's.
+        self.assertIn("infaas-b and mark-a are indistinguishable in SLO attainment over the 3 seeds (99.900 ± 0.030 % "
+                      "and 99.500 ± 0.501 %); the lowest mean is 80.000 % (static-c).", text)
 
     def test_a_bar_no_policy_meets(self):
         text = self.page("--attainment-bar", "99.95")
-        self.assertIn("No policy keeps 99.95 % of queries on time; the cheapest per million on-time queries is "
+        self.assertIn("No policy is at or above 99.95 % on time; the cheapest per million on-time queries is "
                       "static-c, $1.000, at 80.000 % on time.", text)
+
+    def unstable_infaas_b(self):
+        """infaas-b with one seed serving almost nothing on time (0.4 %), whose
+        cost per million on-time queries ($500) is most of its mean; static-c
+        at $1.5, between infaas-b's median and its mean."""
+        rows, seeds = changed("infaas-b", {SLO: (0.645, 0.55, 3, 1.37), COST: (167.433, 288, 3, 716)},
+                              [(0.961, 1.1), (0.97, 1.2), (0.004, 500)])
+        rows["static-c"][2][COST] = (1.5, "", 1, "")
+        seeds["static-c"] = [("seed=1", 1, 0.8, 1.5)]
+        self.write_sweep(rows, seeds)
+
+    def test_seeds_that_disagree_are_listed_with_their_values(self):
+        text = self.page()
+        self.assertIn("**Seeds that disagree.** None: every SLO attainment interval is within ± 5 points, and no one "
+                      "seed makes most of a cost per million on-time queries.", text)
+        self.unstable_infaas_b()
+        text = self.page()
+        self.assertIn("**Seeds that disagree.** infaas-b has an SLO attainment interval wider than ± 5 points or a "
+                      "cost per million on-time queries mostly one seed's; each seed's values, as the table would "
+                      "show them:", text)
+        self.assertIn("- infaas-b, 64.500 ± 137.000 % on time: seeds 1-3 on time 96.100, 97.000, 0.400 %; cost per "
+                      "million on-time queries $1.100, $1.200, $500.000 (seed 3's is more than the other seeds' "
+                      "together). *Why:* (not yet explained)", text.splitlines())
+
+    def test_a_dominated_cost_is_compared_by_its_median(self):
+        # By its mean ($167.433) infaas-b would be the dearest; by its median ($1.200), the cheapest.
+        self.unstable_infaas_b()
+        self.assertIn("No policy is at or above 99.95 % on time; the cheapest per million on-time queries is infaas-b, "
+                      "$1.200 (median; seed 3 makes most of the mean), at 64.500 ± 137.000 % on time.",
+                      self.page("--attainment-bar", "99.95"))
+
+    def test_explanations_come_from_the_json_file(self):
+        self.unstable_infaas_b()
+        path = os.path.join(self.dir, "why.json")
+        write(path, json.dumps({"toy": {"infaas-b": "Seed 3 never scaled out (made up).", "mark-a": "Unused."},
+                                "other": {"anyone": "A scenario not on this page."}}))
+        text = self.page("--explanations", "why.json")
+        self.assertIn("together). *Why:* Seed 3 never scaled out (made up).", text)
+        self.assertNotIn("Unused.", text)  # mark-a's seeds agree
+        self.assertIn("explained by hand in `why.json`", text)
+        write(path, json.dumps({"toy": {"nobody": "A renamed policy."}}))
+        self.expect_error(self.run_page("--explanations", "why.json"),
+                          'why.json: toy.nobody: no policy labelled "nobody" in toy.json')
+        write(path, json.dumps({"toy": {"infaas-b": 3}}))
+        self.expect_error(self.run_page("--explanations", "why.json"), "why.json: toy.infaas-b: not a non-empty string")
 
     def test_header_figures_and_setup(self):
         text = self.page()
@@ -160,6 +286,7 @@ class WritePageTest(unittest.TestCase):
     def test_every_seed_failed(self):
         # sweep.sh then writes no sweep_points.csv: every policy is listed as failed.
         os.remove(os.path.join(self.dir, "out", "toy", "sweep_points.csv"))
+        os.remove(os.path.join(self.dir, "out", "toy", "sweep.csv"))
         for label in ("mark-a", "infaas-b", "static-c"):
             os.remove(os.path.join(self.dir, "out", "toy", "seed=2.failed", label, "summary.json"))
         os.remove(os.path.join(self.dir, "fig", "toy_scatter.png"))  # side_by_side.sh draws none then
@@ -187,6 +314,19 @@ class WritePageTest(unittest.TestCase):
         path = os.path.join(self.dir, "out", "toy", "sweep_points.csv")
         write(path, sweep_points_csv().replace("100.04", "lots"))
         self.expect_error(self.run_page(), 'sweep_points.csv: line 2: goodput_qps.mean = "lots" is not a number')
+        self.write_sweep(ROWS, SEEDS)
+        write(os.path.join(self.dir, "out", "toy", "sweep.csv"), sweep_csv().replace(",0.9945,", ",lots,"))
+        # Runs in seed order, then by folder: seed=1/infaas-b is line 2, seed=1/mark-a line 3.
+        self.expect_error(self.run_page(), 'sweep.csv: line 3: slo_attainment = "lots" is not a number')
+
+    def test_tables_from_different_collects_are_refused(self):
+        # A median of other seeds than the mean's would be wrong without a word.
+        seeds = copy.deepcopy(SEEDS)
+        del seeds["mark-a"][2]
+        write(os.path.join(self.dir, "out", "toy", "sweep.csv"), sweep_csv(seeds))
+        self.expect_error(self.run_page(), 'sweep.csv: label "mark-a" has 2 runs, sweep_points.csv counts 3')
+        os.remove(os.path.join(self.dir, "out", "toy", "sweep.csv"))
+        self.expect_error(self.run_page(), "out/toy/sweep.csv: no such file")
 
 
 if __name__ == "__main__":
