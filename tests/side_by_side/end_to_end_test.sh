@@ -3,10 +3,10 @@
 # lists both policies with the sweep's numbers, both figures exist, and a
 # rerun runs no finished point again (their files keep their bytes and
 # modification times) and writes the same page.
-#   end_to_end_test.sh SOURCE_DIR SERVESIM WORK_DIR. Exit 0 pass, 1 fail, 77 no gnuplot.
+#   end_to_end_test.sh SOURCE_DIR SERVESIM WORK_DIR. Exit 0 pass, 1 fail, 77 no matplotlib.
 source "$(dirname "${BASH_SOURCE[0]}")/../sweep/test_support.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/tiny_scenario.sh"
-command -v gnuplot >/dev/null || { echo "gnuplot not installed: skipped"; exit 77; }
+bash "$source_dir/scripts/lib/matplotlib_python.sh" >/dev/null || { echo "matplotlib not installed: skipped"; exit 77; }
 
 write_tiny_scenario "$work/tiny.json"
 side_by_side() {  # LOG
