@@ -1,11 +1,14 @@
 """Where a label goes beside its point so that no two labels overlap.
 
-Deterministic and simple: labels are placed one after the other; each takes
-the first free spot among eight directions around its anchor (right first,
-then above right, above, below right, left, ...) at growing distances, free
-meaning inside the axes and over no label placed before, no marker and no
-error bar; when no spot is free, the one that overlaps least. The renderer
-draws a thin leader line to a label placed past the two nearest rings.
+Deterministic and simple: labels are placed one after the other, each at
+the best of eight directions around its anchor (right first, then above
+right, above, below right, left, ...) at five growing distances. Best is,
+in this order: over no label placed before (the rule that is never traded
+away), then inside the axes, then the least of what it covers (a marker
+weighs more than an error bar: it is the data) plus a price per step away
+from the anchor, so that a label crosses a thin bar rather than wander off.
+The renderer draws a thin leader line to a label placed past the nearest
+ring.
 
 Works in pixels, on sizes the renderer measured, so that it needs no
 matplotlib and a test can call it."""
@@ -17,10 +20,9 @@ DISTANCES_PT = (7, 14, 24, 38, 56)
 PAD_PT = 1.5
 H_ALIGN = {1: "left", 0: "center", -1: "right"}
 V_ALIGN = {1: "bottom", 0: "center", -1: "top"}
-# What an overlap costs per pixel: another label is the worst (text over
-# text is unreadable), leaving the axes next, a marker or a bar least.
-LABEL_WEIGHT, OUTSIDE_WEIGHT, OBSTACLE_WEIGHT = 10.0, 20.0, 1.0
-
+# What covering a pixel costs, and each step away from the anchor (about a
+# short label's area at 100 dpi).
+MARKER_WEIGHT, BAR_WEIGHT, RING_PRICE = 3.0, 0.5, 150.0
 
 @dataclass(frozen=True)
 class Box:
@@ -58,30 +60,25 @@ def _box(anchor, size, direction, distance_pt, px_per_pt):
     return Box(x0 - pad, y0 - pad, x0 + w + pad, y0 + h + pad), (ox, oy)
 
 
-def _cost(box, placed, obstacles, area):
-    inside = box.overlap(area)
-    cost = OUTSIDE_WEIGHT * (box.area() - inside)
-    cost += LABEL_WEIGHT * sum(box.overlap(p) for p in placed)
-    cost += OBSTACLE_WEIGHT * sum(box.overlap(o) for o in obstacles)
-    return cost
+def _cost(box, ring, placed, obstacles, area):
+    """Compared as a tuple: overlap with labels, outside the axes, the rest."""
+    covered = sum(weight * box.overlap(o) for o, weight in obstacles)
+    return (sum(box.overlap(p) for p in placed), box.area() - box.overlap(area), covered + RING_PRICE * ring)
 
 
-def place(anchors, sizes, area, obstacles, px_per_pt):
+def place(anchors, sizes, area, markers, bars, px_per_pt):
     """A Spot per label: ANCHORS and SIZES (width, height) in pixels, AREA
-    the axes' Box, OBSTACLES the Boxes of markers and bars."""
+    the axes' Box, MARKERS and BARS the Boxes of what the points draw."""
+    obstacles = [(m, MARKER_WEIGHT) for m in markers] + [(b, BAR_WEIGHT) for b in bars]
     placed, spots = [], []
     for anchor, size in zip(anchors, sizes):
         best = None  # (cost, Spot)
         for ring, distance in enumerate(DISTANCES_PT):
             for direction in DIRECTIONS:
                 box, offset = _box(anchor, size, direction, distance, px_per_pt)
-                cost = _cost(box, placed, obstacles, area)
+                cost = _cost(box, ring, placed, obstacles, area)
                 if best is None or cost < best[0]:
                     best = (cost, Spot(offset, (H_ALIGN[direction[0]], V_ALIGN[direction[1]]), ring, box))
-                if cost == 0:
-                    break
-            if best[0] == 0:
-                break
         placed.append(best[1].box)
         spots.append(best[1])
     return spots

@@ -131,14 +131,14 @@ def _draw_panel(ax, panel, cell):
 
 
 def _obstacles(ax, panel, px_per_pt):
-    """Pixel boxes of what a label must not cover: markers and error bars."""
+    """Pixel boxes of what a label should not cover: (markers, error bars)."""
     to_px = ax.transData.transform
-    boxes = []
+    markers, bars = [], []
 
-    def box(corner, other, pad_pt):
+    def box(into, corner, other, pad_pt):
         (x0, y0), (x1, y1) = to_px(corner), to_px(other)
         pad = pad_pt * px_per_pt
-        boxes.append(label_placement.Box(min(x0, x1) - pad, min(y0, y1) - pad, max(x0, x1) + pad, max(y0, y1) + pad))
+        into.append(label_placement.Box(min(x0, x1) - pad, min(y0, y1) - pad, max(x0, x1) + pad, max(y0, y1) + pad))
 
     for s in panel.series:
         if s.kind not in ("line", "point"):
@@ -147,14 +147,14 @@ def _obstacles(ax, panel, px_per_pt):
         for k, (x, y) in enumerate(zip(s.x, s.y)):
             if x is None or y is None:
                 continue
-            box((x, y), (x, y), marker_pt / 2 + 1)
+            box(markers, (x, y), (x, y), marker_pt / 2 + 1)
             if s.y_bars and s.y_bars[k]:
-                box((x, s.y_bars[k][0]), (x, s.y_bars[k][1]), 2)
+                box(bars, (x, s.y_bars[k][0]), (x, s.y_bars[k][1]), 1)
             if s.x_bars and s.x_bars[k]:
-                box((s.x_bars[k][0], y), (s.x_bars[k][1], y), 2)
+                box(bars, (s.x_bars[k][0], y), (s.x_bars[k][1], y), 1)
     for o in panel.outliers:
-        box(o.drawn_at, o.drawn_at, EDGE_MARKER_PT / 2 + 1)
-    return boxes
+        box(markers, o.drawn_at, o.drawn_at, EDGE_MARKER_PT / 2 + 1)
+    return markers, bars
 
 
 def _place_labels(fig, ax, panel, renderer):
@@ -170,12 +170,12 @@ def _place_labels(fig, ax, panel, renderer):
         a = ax.get_window_extent(renderer)
         spots = label_placement.place([ax.transData.transform((lab.x, lab.y)) for lab in repelled], sizes,
                                       label_placement.Box(a.x0, a.y0, a.x1, a.y1),
-                                      _obstacles(ax, panel, px_per_pt), px_per_pt)
+                                      *_obstacles(ax, panel, px_per_pt), px_per_pt)
         for lab, spot in zip(repelled, spots):
             lab.offset, lab.align = [round(v, 2) for v in spot.offset_pt], list(spot.align)
             lab.box = [round(v, 1) for v in (spot.box.x0, spot.box.y0, spot.box.x1, spot.box.y1)]
             leader = None
-            if spot.ring >= 2:
+            if spot.ring >= 1:
                 leader = dict(arrowstyle="-", color=lab.color, linewidth=0.6, shrinkA=0, shrinkB=3)
             ax.annotate(lab.text, (lab.x, lab.y), xytext=spot.offset_pt, textcoords="offset points",
                         ha=spot.align[0], va=spot.align[1], fontsize=LABEL_FONT_PT, color=lab.color,
