@@ -8,6 +8,8 @@ import sys
 from dataclasses import dataclass, field
 
 from .errors import DrawError, InputError
+from .output_paths import make_folder
+from .save import write_figure
 
 USAGE = """\
 usage: scripts/plot.sh RUN_DIR [--out DIR] [--keep-data DIR]
@@ -164,8 +166,6 @@ def figures(opts):
 
 
 def main(argv):
-    from .output_paths import make_folder
-    from .save import write_figure
     try:
         opts = parse(argv)
         if opts.help:

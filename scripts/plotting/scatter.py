@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from . import interval_bounds, outliers
 from .axis_limits import linear_limits, log_limits
+from .csv_table import read_table
 from .errors import InputError
 from .figure_spec import Figure, Label, Outlier, Panel, Series
 from .metric_labels import metric
 from .output_paths import figure_stem, make_folder
 from .styles import series_style
 from .sweep_tables import points_path, safe_name
-from .csv_table import read_table
 from .value_text import value_text
 
 LOG_AUTO_SPAN = 10.0  # --logx=auto: log when the largest x is over 10 times the smallest
@@ -69,6 +69,8 @@ def scatter_figure(table, xkey, ykey, logx, stem):
     if log:
         skipped += [r.name + " (x <= 0 on a log axis)" for r in rows if r.x <= 0]
         rows = [r for r in rows if r.x > 0]
+        if not rows:
+            raise InputError(f'{table.path}: no positive "{xkey}" to draw on a log axis')
         far_x = outliers.far_above([r.x for r in rows])
         far_y = outliers.far_above([r.y for r in rows])
 
