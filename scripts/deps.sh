@@ -9,7 +9,11 @@ packages=(
   libboost-dev libboost-graph-dev libboost-program-options-dev libboost-random-dev
   libglpk-dev glpk-utils nlohmann-json3-dev libeigen3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  gnuplot-nox time python3
+  time python3
+  # scripts/plot.sh draws with Debian's matplotlib. Only Debian's
+  # /usr/bin/python3 sees it; scripts/lib/matplotlib_python.sh finds that one
+  # when another python3 (pyenv, a venv) comes first on PATH.
+  python3-matplotlib
   # The `slurm` tests (tests/slurm/) run job arrays through a throw-away
   # one-node cluster; scripts/test.sh runs the whole suite, so a clean Debian
   # 12 CI machine needs these too, and they are small (8 packages, 3.5 MB,

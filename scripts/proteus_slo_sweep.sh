@@ -11,7 +11,8 @@ usage: scripts/proteus_slo_sweep.sh OUT_DIR [--multiples M1,M2,...] [--scenario 
 Proteus section 6.6 (Figure 8): runs scripts/sweep.sh on the end-to-end scenario
 with --grid serving.slo_cpu_multiple=M1,M2,... (each query type's SLO is M times its
 family's fastest CPU batch-1 latency), which writes OUT_DIR/sweep.csv (one row per
-multiple and policy label), then draws with scripts/plot.sh, one line per policy:
+multiple and policy label), then draws with scripts/plot.sh, one line per policy
+(each figure also as .pdf beside it):
   OUT_DIR/slo_throughput.png          throughput_qps against the multiple
   OUT_DIR/slo_max_accuracy_drop.png   max_accuracy_drop (percent) against the multiple
   OUT_DIR/slo_violation_ratio.png     violation_ratio against the multiple
@@ -26,7 +27,7 @@ A multiple at which some application has no variant meeting its SLO on any devic
 (`servesim validate` fails: the Proteus policies need a batch of 1 within half the
 SLO) is skipped with a message; on this project's profiles 1x and 1.5x are (MobileNet).
 
-Exit status: 0 done, 1 a run or gnuplot failed (or no multiple is feasible), 2 bad arguments.
+Exit status: 0 done, 1 a run or a figure failed (or no multiple is feasible), 2 bad arguments.
 EOF
 }
 
@@ -55,7 +56,8 @@ done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs expects a positive integer, got \"$jobs\""
 [[ $multiples =~ ^([0-9]+(\.[0-9]+)?)(,[0-9]+(\.[0-9]+)?)*$ ]] ||
   die "--multiples expects positive numbers separated by commas, got \"$multiples\""
-command -v gnuplot >/dev/null || die "gnuplot not found (scripts/deps.sh installs gnuplot-nox)"
+bash "$repo_root/scripts/lib/matplotlib_python.sh" >/dev/null ||
+  die "matplotlib not found (scripts/deps.sh installs python3-matplotlib)"
 
 [[ $binary == */* ]] || binary=$(command -v "$binary" || echo "$binary")
 [[ -f $binary && -x $binary ]] || die "servesim binary not found or not executable: $binary (build it, or use --binary / SERVESIM)"

@@ -20,6 +20,7 @@ For each scenario (default: every configs/scenarios/side_by_side/*.json, in name
                                    more than a factor 10)
      FIGURES/<name>_timeseries.png the time series of the first seed's runs
                                    (scripts/plot.sh on OUT/<name>/seed=S1)
+     each also as .pdf beside it, for a paper
 Then the page DOC: per scenario its description, a table (goodput, SLO attainment, p99,
 effective accuracy, max accuracy drop, total cost, cost per million on-time queries,
 mean ± 95 % CI over the seeds, with the seeds' median for SLO attainment and cost per
@@ -154,22 +155,24 @@ collect_finished_runs() {  # STEM
     { rm -f "$dir/sweep.csv.tmp" "$dir/sweep_points.csv.tmp"; echo "side_by_side.sh: $1: servesim collect failed" >&2; return 1; }
 }
 
-# The two figures of one scenario. Old ones are removed first, so that a
-# figure never outlives the runs it was drawn from.
+# The two figures of one scenario, each as NAME.png and NAME.pdf (plot.sh
+# writes both). Old ones are removed first, so that a figure never outlives
+# the runs it was drawn from.
 draw_figures() {  # STEM -> 0, or 1 when a figure could not be drawn
-  local dir=$out/$1 scatter=$figures/$1_scatter.png series=$figures/$1_timeseries.png status=0
+  local dir=$out/$1 scatter=$figures/$1_scatter series=$figures/$1_timeseries status=0
   local point=$dir/seed=$first_seed  # sweep.sh's folder for a point with a seed alone
   [[ ! -d $point.failed ]] || point=$point.failed  # the policies that finished there
   mkdir -p "$figures"
-  rm -f "$scatter" "$series"
+  rm -f "$scatter".{png,pdf} "$series".{png,pdf}
   if [[ -f $dir/sweep_points.csv ]]; then
     bash scripts/plot.sh "$dir/sweep_points.csv" --scatter cost.per_million_on_time slo_attainment --logx=auto \
-      --out "$scatter" >/dev/null || status=1
+      --out "$scatter.png" >/dev/null || status=1
   fi
   if compgen -G "$point/*/timeseries.csv" >/dev/null; then
     local tmp
     tmp=$(mktemp -d)
-    bash scripts/plot.sh "$point" --out "$tmp" >/dev/null && mv "$tmp/timeseries.png" "$series" || status=1
+    bash scripts/plot.sh "$point" --out "$tmp" >/dev/null &&
+      mv "$tmp/timeseries.png" "$series.png" && mv "$tmp/timeseries.pdf" "$series.pdf" || status=1
     rm -rf "$tmp"
   fi
   return "$status"

@@ -2,7 +2,7 @@
 # Regenerates docs/figures/quickstart_load_*: the quickstart scenario's three
 # static configurations over four mean loads x 5 seeds (scripts/sweep.sh),
 # the per-run and per-point CSVs, and figures of SLO attainment and p99
-# latency with 95 % confidence-interval bars (scripts/plot.sh).
+# latency with 95 % confidence-interval bars (scripts/plot.sh; PNG and PDF).
 #   scripts/sweep_example.sh [WORK_DIR]   (default results/quickstart_load; about 10 s)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,4 +19,4 @@ for metric in slo_attainment latency_ms.p99; do
   bash scripts/plot.sh "$figures/quickstart_load_points.csv" --x mean_qps --y "$metric" \
     --out "$figures/quickstart_load_${metric//./_}.png"
 done
-echo "sweep_example.sh: wrote $figures/quickstart_load_{sweep,points}.csv and two figures" >&2
+echo "sweep_example.sh: wrote $figures/quickstart_load_{sweep,points}.csv and two figures (PNG and PDF)" >&2

@@ -3,10 +3,10 @@
 # is listed as failed with its exit status; the policies that finished in the
 # same runs keep both seeds (scripts/side_by_side.sh collects them from the
 # failed points); the command writes the page and exits 1.
-#   failed_policy_test.sh SOURCE_DIR SERVESIM WORK_DIR. Exit 0 pass, 1 fail, 77 no gnuplot.
+#   failed_policy_test.sh SOURCE_DIR SERVESIM WORK_DIR. Exit 0 pass, 1 fail, 77 no matplotlib.
 source "$(dirname "${BASH_SOURCE[0]}")/../sweep/test_support.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/tiny_scenario.sh"
-command -v gnuplot >/dev/null || { echo "gnuplot not installed: skipped"; exit 77; }
+bash "$source_dir/scripts/lib/matplotlib_python.sh" >/dev/null || { echo "matplotlib not installed: skipped"; exit 77; }
 
 write_tiny_scenario "$work/tiny.json" overloaded
 status=0
