@@ -58,8 +58,10 @@ def _policy_run(path, label):
             continue
         run.t_s.append((number(r, start) + number(r, end)) / 2)
         run.end_s = max(run.end_s, number(r, end))
-        run.values["demand_qps"].append(number(r, demand))
-        run.values["throughput_qps"].append(number(r, thr))
+        # None where the window was too short for a rate (the drain's tail,
+        # docs/scenario.md): a gap in the line, not a fall to zero.
+        run.values["demand_qps"].append(table.number(r, demand))
+        run.values["throughput_qps"].append(table.number(r, thr))
         run.values["violations"].append(number(r, late) + number(r, dropped) + number(r, rejected))
         run.values["effective_accuracy"].append(table.number(r, acc))  # None: nothing completed
         run.values["cost_per_hour"].append(number(r, cost))

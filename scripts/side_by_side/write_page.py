@@ -108,7 +108,7 @@ def header(args):
         "(docs/scenario.md, \"What each summary metric means\"). Every cost is at on-demand prices, one list for "
         "every policy: a fixed cluster's devices are billed as on-demand instances, as the elastic policies' are "
         "(spot instances at their own series, Lambda per request). The sentences compare the values as shown, "
-        f"and a policy is \"at or above {args.attainment_bar:g} % on time\" by its mean SLO attainment.",
+        f"and a policy is \"at or above {args.attainment_bar:g} % on time\" by the rule below.",
         "",
     ]
 

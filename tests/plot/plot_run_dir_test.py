@@ -22,12 +22,15 @@ t = Test(sys.argv[1])
 
 def run_folder(name, labels):
     """Policy k: demand 10k + window, violations k + 2 (late k, dropped 1,
-    rejected 1), accuracy empty in the last window; a per-app row to skip."""
+    rejected 1), accuracy empty in the last window, and its rates too (a
+    drain tail too short for a rate: servesim leaves them empty); a per-app
+    row to skip."""
     for k, label in enumerate(labels):
         rows = [HEADER]
         for w in range(3):
             accuracy = "" if w == 2 else str(90 + k)
-            rows.append(f"{10 * w},{10 * w + 10},all,{10 * k + w},{5 + w},{k},1,1,{accuracy},{k + 1}")
+            demand, throughput = ("", "") if w == 2 else (10 * k + w, 5 + w)
+            rows.append(f"{10 * w},{10 * w + 10},all,{demand},{throughput},{k},1,1,{accuracy},{k + 1}")
             rows.append(f"{10 * w},{10 * w + 10},classify,999,999,999,999,999,1,999")
         t.write(f"{name}/{label}/timeseries.csv", "\n".join(rows) + "\n")
     # p99: 20 ms for all but the last policy, which has 20000 (1000 times).
@@ -65,6 +68,8 @@ t.close([b2["x"], b2["y"]], [[5, 15, 25], [3 + 1 + 1] * 3], "b-2's violations (l
         "at the windows' midpoints in s")
 accuracy = [s for s in t.drawn(t.path("k1"), "effective_accuracy")["panels"][0]["series"] if s["name"] == "a-1"][0]
 t.close(accuracy["y"], [90, 90, None], "an empty accuracy is no value")
+throughput = [s for s in t.drawn(t.path("k1"), "throughput_qps")["panels"][0]["series"] if s["name"] == "a-1"][0]
+t.close(throughput["y"], [5, 6, None], "an empty rate is a gap, not a fall to zero")
 
 comparison = t.drawn(t.path("k1"), "comparison")
 slo, p99, cost = (comparison.get("panels", []) + [{}, {}, {}])[:3]
