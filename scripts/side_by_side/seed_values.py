@@ -4,12 +4,11 @@ only the mean and its interval; a median, or a list of what each seed
 measured, needs the runs themselves. Both tables come from the same
 `servesim collect`, so a policy's row count here must be its `runs` there."""
 
-import csv
 import dataclasses
-import math
 import statistics
 
 from input_error import InputError
+from sweep_points import csv_number, read_sweep_csv
 
 
 def _seed_order(seed):
@@ -17,31 +16,11 @@ def _seed_order(seed):
     return (0, int(seed), "") if seed.isdigit() else (1, 0, seed)
 
 
-def _number(text, path, line, column):
-    if text == "":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise InputError(f'{path}: line {line}: {column} = "{text}" is not a number')
-    return value
-
-
 def read_seed_values(path, keys):
     """{label: [(seed, {key: value or None}), ...]} in seed order, the label
     being run_dir's last part as in sweep_points.csv (a run a failed point
     finished is seed=S.failed/<label>: its seed is the summary's own)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as f:
-            rows = list(csv.reader(f))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file (scripts/sweep.sh writes it)") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as e:
-        raise InputError(f"{path}: cannot read ({e})") from None
-    if not rows:
-        raise InputError(f"{path}: empty, no header")
+    rows = read_sweep_csv(path)
     header = rows[0]
     index = {name: i for i, name in reversed(list(enumerate(header)))}
     for column in ("run_dir", "seed"):
@@ -52,7 +31,7 @@ def read_seed_values(path, keys):
         if len(row) != len(header):
             raise InputError(f"{path}: line {line}: {len(row)} fields, the header has {len(header)}")
         label = row[index["run_dir"]].rstrip("/").rsplit("/", 1)[-1]
-        values = {key: _number(row[index[key]], path, line, key) if key in index else None for key in keys}
+        values = {key: csv_number(row[index[key]], path, line, key) if key in index else None for key in keys}
         runs.setdefault(label, []).append((row[index["seed"]], values))
     return {label: sorted(seeds, key=lambda s: _seed_order(s[0])) for label, seeds in runs.items()}
 

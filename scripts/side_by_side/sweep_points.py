@@ -40,7 +40,9 @@ class PolicyPoint:
         return [v for _, v in self.seeds.get(key, ()) if v is not None]
 
 
-def _number(text, path, line, column):
+def csv_number(text, path, line, column):
+    """A CSV cell as a number, None when empty; anything else not finite is
+    bad input naming the file, line and column."""
     if text == "":
         return None
     try:
@@ -59,8 +61,9 @@ def _keys(header):
     return [k for k in keys if all(k + s in index for s in _SUFFIXES)], index
 
 
-def read_sweep_points(path):
-    """The rows by label, in the file's order."""
+def read_sweep_csv(path):
+    """A sweep's CSV (sweep.csv or sweep_points.csv) as rows, the header
+    first; a missing, unreadable or empty file is bad input naming it."""
     try:
         with open(path, encoding="utf-8", newline="") as f:
             rows = list(csv.reader(f))
@@ -70,6 +73,12 @@ def read_sweep_points(path):
         raise InputError(f"{path}: cannot read ({e})") from None
     if not rows:
         raise InputError(f"{path}: empty, no header")
+    return rows
+
+
+def read_sweep_points(path):
+    """The rows by label, in the file's order."""
+    rows = read_sweep_csv(path)
     header = rows[0]
     keys, index = _keys(header)
     for column in ("label", "policy", "runs"):
@@ -85,10 +94,10 @@ def read_sweep_points(path):
             raise InputError(f'{path}: line {line}: label "{label}" again (one row per policy expected, no --grid)')
         stats = {}
         for key in keys:
-            n = _number(row[index[key + ".n"]], path, line, key + ".n")
-            stats[key] = Stat(_number(row[index[key + ".mean"]], path, line, key + ".mean"),
-                              _number(row[index[key + ".ci95"]], path, line, key + ".ci95"),
+            n = csv_number(row[index[key + ".n"]], path, line, key + ".n")
+            stats[key] = Stat(csv_number(row[index[key + ".mean"]], path, line, key + ".mean"),
+                              csv_number(row[index[key + ".ci95"]], path, line, key + ".ci95"),
                               int(n or 0))
-        runs = _number(row[index["runs"]], path, line, "runs")
+        runs = csv_number(row[index["runs"]], path, line, "runs")
         points[label] = PolicyPoint(label, row[index["policy"]], int(runs or 0), stats)
     return points
