@@ -1,7 +1,7 @@
 """What the results page needs from a scenario file: its names, its
 description and its policies in order (the table's rows)."""
 
-import json
+from json_file import read_json
 import os
 from dataclasses import dataclass
 
@@ -33,15 +33,7 @@ def _field(doc, key, kind, what, path, where=""):
 
 
 def read_scenario(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such scenario file") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"{path}: line {e.lineno}: not JSON ({e.msg})") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read ({e})") from None
+    doc = read_json(path, "no such scenario file")
     if not isinstance(doc, dict):
         raise InputError(f"{path}: not a JSON object")
     policies = _field(doc, "policies", list, "an array", path)

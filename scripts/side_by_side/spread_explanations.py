@@ -11,22 +11,14 @@ a text for a policy whose seeds agree is not printed. A label the scenario
 does not have is an error (a renamed policy would lose its text unseen); a
 stem the page does not show is not (a page may show some scenarios only)."""
 
-import json
+from json_file import read_json
 
 from input_error import InputError
 
 
 def read_explanations(path):
     """{stem: {label: text}}; bad input names the file and the key."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file (an empty one is {{}})") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"{path}: line {e.lineno}: not JSON ({e.msg})") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: cannot read ({e})") from None
+    doc = read_json(path, "no such file (an empty one is {})")
     if not isinstance(doc, dict):
         raise InputError(f'{path}: not a JSON object of {{"<scenario stem>": {{"<policy label>": "text"}}}}')
     for stem, texts in doc.items():
