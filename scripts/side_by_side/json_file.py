@@ -1,6 +1,6 @@
-"""A JSON file read for the page (a scenario, the spread explanations): its
-document, or one line of bad input naming the file and, for broken JSON,
-the line."""
+"""A JSON file read for the page (a scenario, the spread explanations, the
+design envelopes): its document, or one line of bad input naming the file
+and, for broken JSON, the line."""
 
 import json
 

@@ -2,20 +2,25 @@
 """Writes the side-by-side results page (docs/side_by_side.md) from the
 sweeps scripts/side_by_side.sh ran: per scenario its description, one table
 row per policy (means ± 95 % intervals over the seeds, with the seeds' median
-for SLO attainment and cost per million on-time queries, or "failed"), the
+for SLO attainment and cost per million on-time queries, or "failed", and
+the design regime of its system the world leaves), its Pareto front, the
 figures, the policies whose seeds disagree, and who wins what, by the
-intervals. Standard library only; the same inputs give the same bytes (no
-date), so a rerun that changes nothing changes no line.
+intervals; then, over the scenarios, each system's fronts and regimes left.
+Standard library only; the same inputs give the same bytes (no date), so a
+rerun that changes nothing changes no line.
 
 usage: write_page.py --out DIR --seeds S1,S2,... --doc FILE --figures DIR
                      [--duration-s S] [--command TEXT] [--commit TEXT]
-                     [--attainment-bar PERCENT] [--explanations FILE] SCENARIO.json...
+                     [--attainment-bar PERCENT] [--explanations FILE] [--envelopes FILE]
+                     SCENARIO.json...
 
 DIR/<scenario>/sweep_points.csv and sweep.csv (and any
 DIR/<scenario>/<point>.failed/) per scenario, <scenario> being the file name
 without .json; figures FIGURES/<scenario>_scatter.png and _timeseries.png are
 linked when present; the explanations of seeds that disagree from
---explanations (default: spread_explanations.json beside this script).
+--explanations (default: spread_explanations.json beside this script); each
+policy's system and the regime its world leaves from --envelopes (default:
+design_envelopes.json beside this script, no marks while it does not exist).
 Bad input: one line naming the file and field, exit 2."""
 
 import argparse
@@ -25,13 +30,17 @@ import shlex
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources of a repository
+from design_envelopes import read_envelopes
 from failed_points import find_failed_points
 from findings import findings
 from input_error import InputError
+from labelled_file import labelled_for
+from own_ground import World, ground_lines
+from pareto_front import front_lines, pareto_front
 from scenario_info import read_scenario
 from seed_spread import SPREAD_LIMIT, spread_lines
 from seed_values import read_seed_values, with_seed_values
-from spread_explanations import explanations_for, read_explanations
+from spread_explanations import read_explanations
 from sweep_points import read_sweep_points
 from table_metrics import MEDIAN_MIN_SEEDS, TABLE, WITH_MEDIAN
 
@@ -57,8 +66,15 @@ def parse_args(argv):
     parser.add_argument("--explanations", default=os.path.join(_HERE, "spread_explanations.json"),
                         help="why seeds disagree, {\"<scenario>\": {\"<label>\": \"text\"}} "
                              "(default: spread_explanations.json beside this script)")
+    parser.add_argument("--envelopes",
+                        help="each policy's system and the design regime its world leaves, {\"<scenario>\": "
+                             "{\"<label>\": {\"system\": ..., \"outside\": \"reason\" or null}}} (default: "
+                             "design_envelopes.json beside this script, if it exists)")
     parser.add_argument("scenarios", nargs="+", metavar="SCENARIO.json")
     args = parser.parse_args(argv)
+    args.envelopes_given = args.envelopes is not None  # only the default may be missing
+    if not args.envelopes_given:
+        args.envelopes = os.path.join(_HERE, "design_envelopes.json")
     seeds = args.seeds.split(",")
     if not all(s.isdigit() for s in seeds):
         raise InputError(f'--seeds: expected non-negative integers separated by commas, got "{args.seeds}"')
@@ -107,7 +123,10 @@ def header(args):
         "on time; cost per million on-time queries is the run's total cost per million queries on time "
         "(docs/scenario.md, \"What each summary metric means\"). Every cost is at on-demand prices, one list for "
         "every policy: a fixed cluster's devices are billed as on-demand instances, as the elastic policies' are "
-        "(spot instances at their own series, Lambda per request). The sentences compare the values as shown, "
+        "(spot instances at their own series, Lambda per request). The last column, \"outside its design\", is "
+        "the regime the policy's paper designed it for that the world leaves, in one line (from "
+        f"`{shown_path(args.envelopes)}`, written by scripts/scenarios/generate_side_by_side_scenarios.py), "
+        "\"–\" where it stays inside or none is given. The sentences compare the values as shown, "
         f"and a policy is \"at or above {args.attainment_bar:g} % on time\" by the rule below.",
         "",
     ]
@@ -123,6 +142,10 @@ def uncertainty_note(args):
         f"**How the seeds are weighed.** The {medians} cells also give the median over the seeds, \"(median M)\", "
         f"from {MEDIAN_MIN_SEEDS} seeds on (with two it is the mean): a seed that served almost nothing on time "
         "moves the mean, not the median.",
+        "The Pareto front after each table weighs the policies by these medians (by the means, as shown, from "
+        f"fewer than {MEDIAN_MIN_SEEDS} seeds): a policy is on it when no other keeps at least its SLO attainment "
+        "at no more cost per million on-time queries, with one of the two better; one without a cost per million "
+        "on-time queries is not.",
         "The sentences compare 95 % intervals as shown (mean ± half-width; a value from one seed as it is): a "
         "policy beats another only where their intervals do not overlap, and where they overlap the two are "
         "indistinguishable over the seeds.",
@@ -150,27 +173,34 @@ def setup_line(info, args, sweep_dir):
             f"`{shown_path(sweep_dir)}/`.")
 
 
-def table(info, points, failed_points, seeds):
+def outside_cell(envelopes, label):
+    """The last column: the design regime the world leaves, "–" where none is given."""
+    envelope = envelopes.get(label)
+    return cell(envelope.outside) if envelope and envelope.outside is not None else "–"
+
+
+def table(info, points, failed_points, seeds, envelopes):
     """The table's lines, one row per policy in the scenario's order (then any
     other label with results: none is dropped), and the rows the sentences
     compare: (label, PolicyPoint) with results, (label, "exit S" or "no result") without."""
     names = {p.label: p.name for p in info.policies}
     labels = [p.label for p in info.policies] + [label for label in points if label not in names]
-    lines = ["| policy | seeds | " + " | ".join(m.heading for m in TABLE) + " |",
-             "|---|---|" + "---:|" * len(TABLE)]
+    lines = ["| policy | seeds | " + " | ".join(m.heading for m in TABLE) + " | outside its design |",
+             "|---|---|" + "---:|" * len(TABLE) + "---|"]
     rows, failed = [], []
     for label in labels:
         name = names.get(label) or points[label].policy
         shown = cell(label if name == label else f"{label} ({name})")
+        outside = outside_cell(envelopes, label)
         if label in points:
             point = points[label]
             runs = str(point.runs) if point.runs == len(seeds) else f"{point.runs} of {len(seeds)}"
-            lines.append(f"| {shown} | {runs} | " + " | ".join(cell(m.cell(point)) for m in TABLE) + " |")
+            lines.append(f"| {shown} | {runs} | " + " | ".join(cell(m.cell(point)) for m in TABLE) + f" | {outside} |")
             rows.append((label, point))
         else:
             statuses = sorted({f.exit_status for f in failed_points if f.failed(label)})
             why = f"exit {', '.join(statuses)}" if statuses else "no result"
-            lines.append(f"| {shown} | failed ({why}) | " + " | ".join("–" for _ in TABLE) + " |")
+            lines.append(f"| {shown} | failed ({why}) | " + " | ".join("–" for _ in TABLE) + f" | {outside} |")
             failed.append((label, why))
     return lines, rows, failed
 
@@ -216,23 +246,29 @@ def read_points(sweep_dir, failed_points):
     return with_seed_values(points, read_seed_values(runs_path, [m.key for m in WITH_MEDIAN]), runs_path)
 
 
-def scenario_section(info, args, explanations):
+def scenario_section(info, args, explanations, envelopes):
+    """The scenario's lines, and the World its systems are judged on at the page's end."""
     sweep_dir = os.path.join(args.out, info.stem)
     failed_points = find_failed_points(sweep_dir, args.seeds)
     points = read_points(sweep_dir, failed_points)
-    table_lines, rows, failed = table(info, points, failed_points, args.seeds)
+    # Both files checked even without results; the envelopes in the table's order.
+    texts = labelled_for(explanations, args.explanations, info)
+    marked = labelled_for(envelopes, args.envelopes, info)
+    marks = {p.label: marked[p.label] for p in info.policies if p.label in marked}
+    table_lines, rows, failed = table(info, points, failed_points, args.seeds, marks)
+    front = pareto_front(rows)
     lines = [f"## {info.stem}", ""]
     if info.description:
         lines += [info.description, ""]
     lines += [setup_line(info, args, sweep_dir), ""]
     lines += table_lines + [""]
+    lines += front_lines(front)
     lines += failure_lines(failed_points, [p.label for p in info.policies])
     lines += figure_lines(info, args, bool(points))
-    texts = explanations_for(explanations, args.explanations, info)  # checked even without results
     if rows:
         lines += spread_lines(rows, texts)
     lines += ["**Who wins what.** " + " ".join(findings(rows, failed, args.attainment_bar)), ""]
-    return lines
+    return lines, World(info.stem, marks, front)
 
 
 def write_atomically(path, text):
@@ -251,14 +287,18 @@ def main(argv):
     if args.command is None:
         args.command = " ".join(shlex.quote(a) for a in ["scripts/side_by_side/write_page.py"] + argv)
     explanations = read_explanations(args.explanations)
+    envelopes = read_envelopes(args.envelopes, args.envelopes_given)
     lines = header(args) + uncertainty_note(args)
-    seen = set()
+    seen, worlds = set(), []
     for path in args.scenarios:
         info = read_scenario(path)
         if info.stem in seen:
             raise InputError(f"{path}: a second scenario named {info.stem} (its runs and figures would share a folder)")
         seen.add(info.stem)
-        lines += scenario_section(info, args, explanations)
+        section, world = scenario_section(info, args, explanations, envelopes)
+        lines += section
+        worlds.append(world)
+    lines += ground_lines(worlds)
     write_atomically(args.doc, "\n".join(lines).rstrip("\n") + "\n")
 
 

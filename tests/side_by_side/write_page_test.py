@@ -6,8 +6,10 @@ the sentences name a winner only where the intervals do not overlap, with the
 ratio of the values compared, and say "indistinguishable" where they do; the
 bar is met by the interval's lower end; seeds that disagree are listed with
 their values and the explanation given, if any; a failed policy is listed as
-failed with its exit status, a second run writes the same bytes, and bad
-input is one line, exit 2.
+failed with its exit status; the last column gives the design regime the world
+leaves (--envelopes), the Pareto front is placed by the seeds' medians, and
+each system's fronts and regimes are listed at the end; a second run writes
+the same bytes, and bad input is one line, exit 2.
 usage: write_page_test.py SOURCE_DIR"""
 
 import copy
@@ -20,6 +22,10 @@ import unittest
 
 SOURCE_DIR = sys.argv.pop(1) if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
 WRITE_PAGE = os.path.join(SOURCE_DIR, "scripts", "side_by_side", "write_page.py")
+# Systems and design regimes of the toy scenario's policies, and of a second
+# scenario toy2 (a copy of it) and of one not on the page.
+ENVELOPES = os.path.join(SOURCE_DIR, "tests", "side_by_side", "toy_design_envelopes.json")
+FRONT = "**Pareto front.** Of (SLO attainment, cost per million on-time queries), by the seeds' medians: "
 
 SCENARIO = """{
   "name": "toy_page", "description": "A made-up scenario; proteus fails in seed 2.",
@@ -143,11 +149,11 @@ class WritePageTest(unittest.TestCase):
         # median of sweep.csv's seeds (99.45, 99.5, 99.55 -> 99.5).
         lines = self.page().splitlines()
         self.assertIn("| mark-a (mark) | 3 | 100.0 ± 1.3 | 99.500 ± 0.120 (median 99.500) | 80.3 ± 3.1 (n=2) "
-                      "| 98.50 ± 0.20 | 3.00 ± 0.50 | 12.000 ± 0.400 | 2.200 ± 0.110 (median 2.200) |", lines)
+                      "| 98.50 ± 0.20 | 3.00 ± 0.50 | 12.000 ± 0.400 | 2.200 ± 0.110 (median 2.200) | – |", lines)
         self.assertIn("| infaas-b (infaas) | 3 | 101.0 ± 1.2 | 99.900 ± 0.030 (median 99.900) | 40.0 ± 2.5 "
-                      "| 100.00 ± 0.00 | 0.00 ± 0.00 | 20.000 ± 0.000 | 3.300 ± 0.000 (median 3.300) |", lines)
+                      "| 100.00 ± 0.00 | 0.00 ± 0.00 | 20.000 ± 0.000 | 3.300 ± 0.000 (median 3.300) | – |", lines)
         # One seed: the means alone, no median; fewer seeds than asked for, said so.
-        self.assertIn("| static-c (static) | 1 of 3 | 50.0 | 80.000 | 150.0 | 90.00 | 10.00 | 0.500 | 1.000 |", lines)
+        self.assertIn("| static-c (static) | 1 of 3 | 50.0 | 80.000 | 150.0 | 90.00 | 10.00 | 0.500 | 1.000 | – |", lines)
 
     def test_the_median_is_the_middle_seed_not_the_mean(self):
         # One seed far off: the mean moves, the median (96.1 %, then $1.200) does not.
@@ -158,7 +164,7 @@ class WritePageTest(unittest.TestCase):
 
     def test_a_failed_policy_is_listed_with_its_exit_status(self):
         text = self.page()
-        self.assertIn("| proteus | failed (exit 3) | – | – | – | – | – | – | – |", text.splitlines())
+        self.assertIn("| proteus | failed (exit 3) | – | – | – | – | – | – | – | – |", text.splitlines())
         self.assertIn("- `seed=2` failed, exit 3: `servesim: toy.json: policies[3]: it broke`. No result there "
                       "for proteus; the other policies' runs there finished and are counted.", text)
         self.assertIn("proteus (exit 3) failed and was not compared.", text)
@@ -268,6 +274,80 @@ class WritePageTest(unittest.TestCase):
         write(path, json.dumps({"toy": {"infaas-b": 3}}))
         self.expect_error(self.run_page("--explanations", "why.json"), "why.json: toy.infaas-b: not a non-empty string")
 
+    def test_the_last_column_is_the_design_regime_the_world_leaves(self):
+        lines = self.page("--envelopes", ENVELOPES).splitlines()
+        rows = {line.split(" |")[0][2:]: line for line in lines if line.startswith("| ")}
+        self.assertTrue(rows["policy"].endswith(" | cost per million on-time queries (on-demand $) | outside its design |"))
+        # The reason, its "|" escaped; "–" for "outside": null; a failed policy's too.
+        self.assertTrue(rows["mark-a (mark)"].endswith(
+            " | 2.200 ± 0.110 (median 2.200) | no spot market \\| every instance on demand |"))
+        self.assertTrue(rows["infaas-b (infaas)"].endswith(" | 3.300 ± 0.000 (median 3.300) | – |"))
+        self.assertEqual(rows["proteus"],
+                         "| proteus | failed (exit 3) | – | – | – | – | – | – | – | one accuracy level: nothing to trade |")
+        self.assertIn('The last column, "outside its design", is the regime the policy\'s paper designed it for that '
+                      "the world leaves, in one line (from `", lines[4])
+
+    def test_an_envelope_for_a_label_the_scenario_lacks_is_refused(self):
+        path = os.path.join(self.dir, "env.json")
+        for doc, message in (
+                ({"toy": {"nobody": {"system": "mark", "outside": None}}},
+                 'env.json: toy.nobody: no policy labelled "nobody" in toy.json'),
+                ({"toy": {"mark-a": {"system": "clipper", "outside": None}}},
+                 "env.json: toy.mark-a.system: missing or not one of infaas, proteus, mark, inferline, baseline"),
+                ({"toy": {"mark-a": {"system": "mark"}}},
+                 "env.json: toy.mark-a.outside: missing or not a one-line reason or null"),
+                ({"toy": {"mark-a": {"system": "mark", "outside": "two\nlines"}}},
+                 "env.json: toy.mark-a.outside: missing or not a one-line reason or null"),
+                ({"toy": ["mark-a"]}, 'env.json: toy: not an object of {"<policy label>": {"system": '),
+                ([], 'env.json: not a JSON object of {"<scenario stem>": {"<policy label>": {"system": ')):
+            write(path, json.dumps(doc))
+            self.expect_error(self.run_page("--envelopes", "env.json"), message)
+        # The default may be missing (no marks yet); a file named must exist.
+        self.expect_error(self.run_page("--envelopes", "missing.json"),
+                          "missing.json: no such file (scripts/scenarios/generate_side_by_side_scenarios.py writes it)")
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "doc", "page.md")))
+
+    def front(self, *extra):
+        """The Pareto front's paragraph, checked to stand between the table and the figures."""
+        lines = self.page(*extra).splitlines()
+        at = [i for i, line in enumerate(lines) if line.startswith("**Pareto front.**")]
+        self.assertEqual(len(at), 1, lines)
+        self.assertTrue(lines[at[0] - 2].startswith("| proteus |"), lines[at[0] - 2])
+        self.assertLess(at[0], lines.index("*No timeseries figure: not drawn.*"))
+        return lines[at[0]]
+
+    def test_the_front_drops_a_dominated_policy_and_keeps_a_cheaper_worse_one(self):
+        self.assertEqual(self.front(), FRONT + "mark-a, infaas-b and static-c.")
+        # infaas-b at $2.000 keeps more on time (99.9 %) for less than mark-a ($2.2): mark-a is off the
+        # front; static-c, cheaper ($1) and worse (80 %), stays on it.
+        self.write_sweep(*changed("infaas-b", {COST: (2, 0, 3, 0)}, [(0.9989, 2), (0.999, 2), (0.9991, 2)]))
+        self.assertEqual(self.front(), FRONT + "infaas-b and static-c.")
+
+    def test_the_median_not_the_mean_places_a_policy_on_the_front(self):
+        # mark-a's seed 3 served almost nothing on time: by the means (69.700 %, $168.133) infaas-b
+        # (99.9 %, $3.3) would dominate it; by the medians (99.5 %, $2.2) nothing does.
+        self.write_sweep(*changed("mark-a", {SLO: (0.697, 0.5, 3, 0.74), COST: (168.133, 287, 3, 713)},
+                                  [(0.995, 2.2), (0.996, 2.2), (0.1, 500)]))
+        self.assertEqual(self.front(), FRONT + "mark-a, infaas-b and static-c.")
+        self.assertIn("| 69.700 ± 74.000 (median 99.500) |", self.page())
+
+    def test_each_system_on_its_own_ground(self):
+        self.assertNotIn("## Each system on its own ground", self.page())  # no envelopes, no section
+        write(os.path.join(self.dir, "toy2.json"), SCENARIO)
+        rows, seeds = changed("infaas-b", {COST: (2, 0, 3, 0)}, [(0.9989, 2), (0.999, 2), (0.9991, 2)])
+        write(os.path.join(self.dir, "out", "toy2", "sweep_points.csv"), sweep_points_csv(rows))
+        write(os.path.join(self.dir, "out", "toy2", "sweep.csv"), sweep_csv(seeds))
+        text = self.page("--envelopes", ENVELOPES, "toy2.json")  # toy2, where mark-a is dominated, then toy
+        section = text[text.index("## Each system on its own ground"):]
+        bullets = [line for line in section.splitlines() if line.startswith("- ")]
+        self.assertEqual(bullets, [
+            "- **infaas**: on the Pareto front of `toy2` (infaas-b) and `toy` (infaas-b); outside its design on "
+            "`toy2` (infaas-b).",
+            "- **proteus**: on no world's Pareto front; outside its design on `toy` (proteus).",
+            "- **mark**: on the Pareto front of `toy` (mark-a); outside its design on `toy2` (mark-a) and `toy` "
+            "(mark-a)."])  # no baseline; inferline only in a scenario not on the page
+        self.assertTrue(text.rstrip("\n").endswith(bullets[-1]))
+
     def test_header_figures_and_setup(self):
         text = self.page()
         self.assertIn("Generated by `scripts/side_by_side.sh --seeds 1,2,3` at commit `abc1234` from the runs in "
@@ -282,6 +362,8 @@ class WritePageTest(unittest.TestCase):
     def test_a_second_run_writes_the_same_bytes(self):
         first = self.page()
         self.assertEqual(first, self.page())
+        first = self.page("--envelopes", ENVELOPES)
+        self.assertEqual(first, self.page("--envelopes", ENVELOPES))
 
     def test_every_seed_failed(self):
         # sweep.sh then writes no sweep_points.csv: every policy is listed as failed.
@@ -291,8 +373,8 @@ class WritePageTest(unittest.TestCase):
             os.remove(os.path.join(self.dir, "out", "toy", "seed=2.failed", label, "summary.json"))
         os.remove(os.path.join(self.dir, "fig", "toy_scatter.png"))  # side_by_side.sh draws none then
         lines = self.page().splitlines()
-        self.assertIn("| mark-a (mark) | failed (exit 3) | – | – | – | – | – | – | – |", lines)
-        self.assertIn("| proteus | failed (exit 3) | – | – | – | – | – | – | – |", lines)
+        self.assertIn("| mark-a (mark) | failed (exit 3) | – | – | – | – | – | – | – | – |", lines)
+        self.assertIn("| proteus | failed (exit 3) | – | – | – | – | – | – | – | – |", lines)
         self.assertIn("*No scatter figure: no run finished.*", lines)
         self.assertIn("- `seed=2` failed, exit 3: `servesim: toy.json: policies[3]: it broke`. No result there for "
                       "mark-a, infaas-b, static-c, proteus; no policy finished there.", lines)
