@@ -2,10 +2,16 @@
 """Writes the side-by-side scenarios (configs/scenarios/side_by_side/).
 
 Every policy that can serve a scenario runs in it, with its baselines, on one
-world (side_by_side_world.py states each number's source): cloud_day (one
-image-classification application on a Twitter-shaped day), bursty_day (the
-same on an MMPP day) and pipeline_day (InferLine's Social Media and Video
-Monitoring pipelines on the Twitter-shaped day). Run it after changing
+world (side_by_side_world.py states each number's source). Three neutral
+worlds: cloud_day (one image-classification application on a Twitter-shaped
+day), bursty_day (the same on an MMPP day) and pipeline_day (InferLine's
+Social Media and Video Monitoring pipelines on the Twitter-shaped day). And
+one world per system in the regime its paper designed for: mark_bursty_day,
+proteus_overload_day, infaas_apps_day; InferLine's is pipeline_day itself,
+whose fixed cluster the sizing rule makes peak-sized. It also
+writes scripts/side_by_side/design_envelopes.json: per world, each policy's
+system and why the world is outside its paper's design, if it is
+(design_envelope_rules.py). Run it after changing
 anything here or in the world; `--check` exits 1 if a written scenario
 differs from what it would write (CTest runs it so:
 SideBySideScenariosAreCurrent).
@@ -15,11 +21,13 @@ import json
 import math
 import sys
 
+import design_envelope_rules as envelopes
 import side_by_side_world as w
 from generated_files import write_or_check
 from generate_inferline_scenarios import PIPELINES as INFERLINE_PIPELINES
 
 OUT = w.ROOT / "configs/scenarios/side_by_side"
+ENVELOPES_OUT = w.ROOT / "scripts/side_by_side"
 IMAGE_FAMILY = "cloud_resnet"
 PIPELINE_APPS = ("social_media", "video_monitoring")
 
@@ -120,8 +128,9 @@ def clipper_plus(top, kind, worker, app_stages, fams):
                        "preload": [{"variant": top, "device_type": slot["type"], "count": count * slot["count"]}]}}
 
 
-def fixed_image_policies(counts, app_name, first):
-    warm = {"initial_load_qps": {app_name: first}}
+def fixed_image_policies(counts, loads):
+    """The fixed-cluster policies, each warm at `loads` ({application: QPS})."""
+    warm = {"initial_load_qps": loads}
     entries = [("proteus", "proteus", warm), ("sommelier", "sommelier", warm), ("clipper-ha", "clipper-ha", warm),
                ("clipper-ht", "clipper-ht", warm),
                ("infaas", "infaas-accuracy", dict(warm, mode="infaas-accuracy")), ("inferline", "inferline", {})]
@@ -129,44 +138,148 @@ def fixed_image_policies(counts, app_name, first):
             for n, label, params in entries]
 
 
-def image_day(name, what, workload):
-    fams = w.families()
-    pipeline = one_stage(IMAGE_FAMILY)
-    app_stages = w.stages(pipeline, fams)
-    slo = w.slo_ms(pipeline, fams)
-    counts = w.fixed_cluster([(app_stages, w.peak_qps(workload))], fams)
-    first = w.first_qps(workload)
-    policies = image_policies(fams, app_stages, first) + fixed_image_policies(counts, "image", first)
-    p = {x["label"]: x["params"] for x in policies}
+class Sizing:
+    """How a world's fixed cluster is sized: the rate it carries at the most
+    accurate variant by the capacity rule, in words, and the neutral worlds'
+    scale (side_by_side_world.FIXED_CLUSTER_SCALE)."""
+
+    def __init__(self, qps, words, scale=1.0):
+        self.qps, self.words, self.scale = qps, words, scale
+
+    def counts(self, apps, fams):
+        """apps: [(stages, share of the rate)]."""
+        return w.scaled(w.fixed_cluster([(st, self.qps * share) for st, share in apps], fams), self.scale)
+
+    def text(self, counts):
+        scale = (f", times {self.scale:g} by the sizing rule (side_by_side_world.py: the best fixed-cluster policy "
+                 "keeps 99 % on time at the peak)" if self.scale != 1 else "")
+        return f"{cluster_text(counts)}, the cheapest that carries {self.words}{scale}"
+
+
+def neutral_sizing(stem, workload):
+    return Sizing(w.peak_qps(workload), f"the day's peak ({w.peak_qps(workload):.0f} QPS) at the most accurate "
+                  "variant (a device's capacity at the largest batch within half the SLO)",
+                  w.FIXED_CLUSTER_SCALE[stem])
+
+
+def elastic_text(p):
     clipper_workers = " + ".join(f"{n} x {t}" for t, n in p["clipper-plus"]["initial_workers"].items())
-    description = (
-        f"{what} One application, image classification with the {IMAGE_FAMILY} family (ResNet-18 to -152, "
-        f"top-1 69.8-78.3 %), SLO 2x the fastest batch-1 CPU latency (Proteus section 6.1.2: {slo:.1f} ms, "
-        f"ResNet-18 on a c5.4xlarge). On the elastic AWS cloud at on-demand prices ({w.spot_text()}; "
-        f"Lambda {w.LAMBDA_MEMORY_MB} MB): INFaaS (workers {', '.join(p['infaas']['worker_types'].values())}, "
-        f"the cheapest per query of each kind), SM+ and Clipper+ (INFaaS section 6's baselines, ResNet-152; "
-        f"Clipper+ on {clipper_workers}, as many as carry the diurnal peak), MArk on demand and "
-        f"spot (ResNet-152, every non-burstable type, Lambda for overflow, SLO monitor on "
-        f"{p['mark-ondemand']['slo_monitor_type']}) and SageMaker (ResNet-152, target tracking on "
-        f"{p['sagemaker']['instance_type']}). Proteus, Sommelier, Clipper-HA/HT, INFaaS-Accuracy and InferLine "
-        f"(a one-stage pipeline) cannot launch instances: they run on a fixed cluster of {cluster_text(counts)}, "
-        f"the cheapest that carries the day's peak ({w.peak_qps(workload):.0f} QPS) at ResNet-152 (a device's "
-        f"capacity at the largest batch within half the SLO), billed on demand like every instance here, "
-        f"${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak are left out: InferLine defines them for "
-        f"pipelines (section 6), and they run on pipeline_day. Every policy starts warm at {first} QPS; the first "
-        f"{w.WARMUP_S} s "
-        f"are warm-up. Written by scripts/scenarios/generate_side_by_side_scenarios.py "
-        f"(scripts/scenarios/side_by_side_world.py states each number's source).")
+    return (f"On the elastic AWS cloud at on-demand prices ({w.spot_text()}; Lambda {w.LAMBDA_MEMORY_MB} MB): "
+            f"INFaaS (workers {', '.join(p['infaas']['worker_types'].values())}, the cheapest per query of each "
+            f"kind), SM+ and Clipper+ (INFaaS section 6's baselines, ResNet-152; Clipper+ on {clipper_workers}, as "
+            f"many as carry the diurnal peak), MArk on demand and spot (ResNet-152, every non-burstable type, "
+            f"Lambda for overflow, SLO monitor on {p['mark-ondemand']['slo_monitor_type']}) and SageMaker "
+            f"(ResNet-152, target tracking on {p['sagemaker']['instance_type']}).")
+
+
+def fixed_text(counts, sizing, with_inferline):
+    who = ("Proteus, Sommelier, Clipper-HA/HT, INFaaS-Accuracy and InferLine (a one-stage pipeline)" if with_inferline
+           else "Proteus, Sommelier, Clipper-HA/HT and INFaaS-Accuracy")
+    return (f"{who} cannot launch instances: they run on a fixed cluster of {sizing.text(counts)}, billed on "
+            f"demand like every instance here, ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak are left "
+            "out: InferLine "
+            f"defines them for pipelines (section 6), and they run on the pipeline worlds.")
+
+
+def closing_text(first):
+    return (f"Every policy starts warm at {first}; the first {w.WARMUP_S} s are warm-up. Written by "
+            "scripts/scenarios/generate_side_by_side_scenarios.py (scripts/scenarios/side_by_side_world.py states "
+            "each number's source).")
+
+
+def image_world(name, what, apps, sizing, serving, fams, left_out=()):
+    """A world of image applications on the cloud_resnet family: apps is
+    [(application entry, its stages, its share of the load)]; the elastic
+    policies' instance types are chosen for the first (tightest) one."""
+    first_stages = apps[0][1]
+    loads = {a["name"]: w.first_qps(a["workload"]) for a, _, _ in apps}
+    counts = sizing.counts([(st, share) for _, st, share in apps], fams)
+    first = next(iter(loads.values())) if len(loads) == 1 else loads
+    policies = [x for x in image_policies(fams, first_stages, first) + fixed_image_policies(counts, loads)
+                if x["label"] not in left_out]
+    p = {x["label"]: x["params"] for x in policies}
+    started = ", ".join(f"{a} {q} QPS" for a, q in loads.items()) if len(loads) > 1 else f"{first} QPS"
+    description = " ".join([what, elastic_text(p), fixed_text(counts, sizing, "inferline" in p), closing_text(started)])
+    world = envelopes.World(fams, [st for _, sts, _ in apps for st in sts], pipelines=False)
     return {
         "name": name, "description": description, "seed": 1, "duration_s": w.DAY_S,
         "catalogs": w.CATALOGS, "cluster": {"instances": []},
         "cloud": {"spot": w.spot_market(), "lambda": {"functions": lambda_functions(fams, [IMAGE_FAMILY])}},
-        "applications": [{"name": "image", "family": IMAGE_FAMILY, "workload": workload,
-                          "history": dict(workload, duration_s=w.DAY_S)}],
-        "serving": {"drop": "expired", "slo_cpu_multiple": w.SLO_CPU_MULTIPLE},
+        "applications": [dict(a, history=dict(a["workload"], duration_s=w.DAY_S)) for a, _, _ in apps],
+        "serving": serving,
         "policies": policies,
         "outputs": {"window_s": w.WINDOW_S, "warmup_s": w.WARMUP_S},
-    }
+    }, envelopes.envelopes(world, [x["label"] for x in policies])
+
+
+def image_text(slo_words):
+    return (f"One application, image classification with the {IMAGE_FAMILY} family (ResNet-18 to -152, top-1 "
+            f"69.8-78.3 %), {slo_words}.")
+
+
+def rule_slo_words(fams):
+    return (f"SLO 2x the fastest batch-1 CPU latency (Proteus section 6.1.2: "
+            f"{w.slo_ms(one_stage(IMAGE_FAMILY), fams):.1f} ms, ResNet-18 on a c5.4xlarge)")
+
+
+def image_day(stem, what, workload, sizing=None, slo=None):
+    """One image application; the SLO rule's SLO unless `slo` (ms) is given."""
+    fams = w.families()
+    app_stages = w.stages(one_stage(IMAGE_FAMILY), fams, slo)
+    sizing = sizing or neutral_sizing(stem, workload)
+    app = {"name": "image", "family": IMAGE_FAMILY, "workload": workload}
+    serving = {"drop": "expired", "slo_cpu_multiple": w.SLO_CPU_MULTIPLE}
+    slo_words = rule_slo_words(fams)
+    if slo:
+        app["slo_ms"] = slo
+        serving = {"drop": "expired"}
+        slo_words = (f"SLO {slo:.0f} ms (MArk section 5.1's response-time threshold for NASNet, its heaviest "
+                     "image model; the Lambda path answers within it)")
+    return image_world(f"side_by_side_{stem}", what + " " + image_text(slo_words), [(app, app_stages, 1.0)],
+                       sizing, serving, fams)
+
+
+# INFaaS Table 1's applications (accuracy, latency): each floor and SLO from
+# the catalog, not chosen: "high" accuracy admits the two most accurate
+# variants; "low" latency is the SLO rule's, "medium" the same rule on the
+# most accurate variant's fastest CPU latency (what it can answer in).
+INFAAS_APPS = (("social_media", "high", "medium"), ("visual_guidance", "high", "low"),
+               ("intruder_detection", "low", "low"))
+
+
+def infaas_apps(fams):
+    variants = sorted(fams[IMAGE_FAMILY]["variants"], key=lambda v: v["accuracy"])
+    best = variants[-1]["accuracy"]
+    floor = {"high": round(variants[-2]["accuracy"] / best, 4), "low": None}
+    rule = w.slo_ms(one_stage(IMAGE_FAMILY), fams)
+    top_cpu = w.SLO_CPU_MULTIPLE * min(points[0][1] for t, points in variants[-1]["latency_ms"].items()
+                                       if t.endswith(".cpu") and t.split(".")[0] in w.CPU_FAMILIES)
+    slo = {"low": round(rule, 1), "medium": round(top_cpu, 1)}
+    workload = w.diurnal_day(w.MEAN_QPS / len(INFAAS_APPS))
+    out = []
+    for name, accuracy, latency in INFAAS_APPS:
+        app = {"name": name, "family": IMAGE_FAMILY, "slo_ms": slo[latency], "workload": workload}
+        if floor[accuracy]:
+            app["min_accuracy"] = floor[accuracy]
+        out.append((app, w.stages(one_stage(IMAGE_FAMILY), fams, slo[latency]), 1 / len(INFAAS_APPS)))
+    return sorted(out, key=lambda a: a[0]["slo_ms"]), slo, floor
+
+
+def infaas_world():
+    fams = w.families()
+    apps, slo, floor = infaas_apps(fams)
+    workload = apps[0][0]["workload"]
+    sizing = neutral_sizing("cloud_day", w.diurnal_day())
+    what = (f"INFaaS' own ground: its Table 1's three applications on one model family, the Twitter-shaped day at "
+            f"{workload['mean_qps']:.1f} QPS mean each, {IMAGE_FAMILY} (ResNet-18 to -152) for all: "
+            f"{', '.join(a['name'] for a, _, _ in apps)}; \"low\" latency is the SLO rule's {slo['low']} ms (2x the "
+            f"fastest batch-1 CPU latency), \"medium\" {slo['medium']} ms (the same rule on ResNet-152), \"high\" "
+            f"accuracy a floor of {floor['high']} of the best (the two most accurate variants), \"low\" none. "
+            "Table 1's cost column has no counterpart: every policy is billed as it spends. InferLine is left out: its "
+            "Planner plans each application alone, and the three plans together ask for more neuroncores than the "
+            "fixed cluster has (servesim refuses such a run).")
+    return image_world("side_by_side_infaas_apps_day", what, apps, sizing, {"drop": "expired"}, fams,
+                       left_out=("inferline",))
 
 
 # -- The pipeline day -------------------------------------------------------------
@@ -186,12 +299,9 @@ def pipeline_policies(apps, fams, first_by_app, counts):
     infaas = {"worker_types": workers, "initial_workers": {t: 1 for t in workers.values()},
               "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": loads}
     cluster = own_cluster(counts)
-    # The coarse-grained plan replicates every stage with its slowest, so it
-    # needs several times the cluster sized stage by stage (InferLine's
-    # point): it serves with the units that fit, the rest counted.
-    coarse = {"short_cluster": "serve_what_fits"}
-    native = [{"name": "inferline", "label": "inferline", "params": {}, "cluster": cluster}] + [
-        {"name": n, "label": n, "params": coarse, "cluster": cluster} for n in ("cg-mean", "cg-peak")]
+    # The sized cluster holds the coarse-grained plans (servesim validate
+    # refuses one that does not fit, the default short_cluster).
+    native = [{"name": n, "label": n, "params": {}, "cluster": cluster} for n in ("inferline", "cg-mean", "cg-peak")]
     return native + [
         per_stage("proteus", "proteus", {"initial_load_qps": loads}, cluster),
         per_stage("clipper-ha", "clipper-ha", {"initial_load_qps": loads}, cluster),
@@ -202,17 +312,18 @@ def pipeline_policies(apps, fams, first_by_app, counts):
     ]
 
 
-def pipeline_day():
+def pipeline_day(stem, what, sizing=None):
     fams = w.families()
     pipelines = {a: cloud_pipeline(a) for a in PIPELINE_APPS}
     workloads = {a: w.diurnal_day(w.MEAN_QPS / len(PIPELINE_APPS)) for a in PIPELINE_APPS}
     apps = {a: w.stages(pipelines[a], fams) for a in PIPELINE_APPS}
-    counts = w.fixed_cluster([(apps[a], w.peak_qps(workloads[a])) for a in PIPELINE_APPS], fams)
+    sizing = sizing or neutral_sizing(stem, w.diurnal_day())
+    counts = sizing.counts([(apps[a], 1 / len(PIPELINE_APPS)) for a in PIPELINE_APPS], fams)
     first = {a: w.first_qps(workloads[a]) for a in PIPELINE_APPS}
     slos = {a: w.slo_ms(pipelines[a], fams) for a in PIPELINE_APPS}
     budgets = "; ".join(f"{a}: SLO {slos[a]:.0f} ms, {slos[a] / w.depth(pipelines[a]):.0f} ms per stage"
                         for a in PIPELINE_APPS)
-    description = (
+    description = what + (
         "InferLine's Social Media (5 stages: preprocess -> image, language -> translate (30 %) -> categorize) and "
         "Video Monitoring (4 stages: detect -> vehicle (60 %) -> plate, detect -> person (40 %)) pipelines on the "
         f"Twitter-shaped day, {w.MEAN_QPS / len(PIPELINE_APPS):.0f} QPS mean each, their models (cloud_<stage>, "
@@ -227,37 +338,52 @@ def pipeline_day():
         f"per request within its budget, of every non-burstable family) on the elastic cloud ({w.spot_text()}); "
         "Proteus and Clipper-HA "
         "per stage on the fixed cluster with "
-        f"InferLine and the CGs: {cluster_text(counts)}, for each stage the device type with the lowest price per "
-        "query within its budget, as many as carry its visits at the day's peak, billed on demand like every "
+        f"InferLine and the CGs: {sizing.text(counts)}; per stage, its visits on the device type with the lowest "
+        "price per query within its budget; billed on demand like every "
         f"instance here, ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak replicate the whole "
-        "pipeline as a unit (one replica of every stage), which needs several times this cluster: they serve with the "
-        "units that fit and count the rest (short_cluster serve_what_fits, their no_free_device). Left out: Sommelier, Clipper-HT and "
+        "pipeline as a unit (one replica of every stage); their plans fit this cluster. Left out: Sommelier, "
+        "Clipper-HT and "
         "INFaaS-Accuracy choose among a family's variants, and every stage here has one (they would be "
         "Proteus' start plan and INFaaS); SM+ and Clipper+ are INFaaS with a variant pinned per family, "
         "which with one variant per stage leaves only their scaling switched off, what cloud_day measures. "
         f"Every policy starts warm at the valley ({', '.join(f'{a} {first[a]} QPS' for a in PIPELINE_APPS)}); "
         f"the first {w.WARMUP_S} s are warm-up. Written by scripts/scenarios/generate_side_by_side_scenarios.py.")
+    policies = pipeline_policies(apps, fams, first, counts)
+    world = envelopes.World(fams, [st for a in PIPELINE_APPS for st in apps[a]], pipelines=True)
     return {
-        "name": "side_by_side_pipeline_day", "description": description, "seed": 1, "duration_s": w.DAY_S,
+        "name": f"side_by_side_{stem}", "description": description, "seed": 1, "duration_s": w.DAY_S,
         "catalogs": w.CATALOGS, "cluster": {"instances": []},
         "cloud": {"spot": w.spot_market(), "lambda": {"functions": lambda_functions(
             fams, sorted({s["family"] for p in pipelines.values() for s in p["stages"]}))}},
         "applications": [{"name": a, "pipeline": pipelines[a], "workload": workloads[a],
                           "history": dict(workloads[a], duration_s=w.DAY_S)} for a in PIPELINE_APPS],
         "serving": {"drop": "expired", "slo_cpu_multiple": w.SLO_CPU_MULTIPLE},
-        "policies": pipeline_policies(apps, fams, first, counts),
+        "policies": policies,
         "outputs": {"window_s": w.WINDOW_S, "warmup_s": w.WARMUP_S},
-    }
+    }, envelopes.envelopes(world, [x["label"] for x in policies])
 
 
 def scenarios():
+    day, bursty = w.diurnal_day(), w.mmpp_day()
+    mmpp_words = ("An MMPP day (MArk section 5.2's bursts: 3x for 5 minutes, 20 minutes apart on average) at 1000 "
+                  "QPS mean.")
     return {
-        "cloud_day.json": image_day("side_by_side_cloud_day", "A Twitter-shaped day at 1000 QPS mean.",
-                                    w.diurnal_day()),
-        "bursty_day.json": image_day("side_by_side_bursty_day",
-                                     "An MMPP day (MArk section 5.2's bursts: 3x for 5 minutes, 20 minutes apart on "
-                                     "average) at 1000 QPS mean.", w.mmpp_day()),
-        "pipeline_day.json": pipeline_day(),
+        "cloud_day.json": image_day("cloud_day", "A Twitter-shaped day at 1000 QPS mean.", day),
+        "bursty_day.json": image_day("bursty_day", mmpp_words, bursty),
+        # Sized by the rule, the pipelines' fixed cluster carries the day's
+        # spikes too: InferLine's own ground (a peak-sized cluster), no other.
+        "pipeline_day.json": pipeline_day("pipeline_day", ""),
+        # One world per other system, in the regime its paper designed for.
+        "mark_bursty_day.json": image_day(
+            "mark_bursty_day", "MArk's own ground: " + mmpp_words[0].lower() + mmpp_words[1:], bursty,
+            sizing=Sizing(w.peak_qps(bursty), f"the burst rate ({w.peak_qps(bursty):.0f} QPS) at the most accurate "
+                          "variant"), slo=w.MARK_RT_MAX_MS),
+        "proteus_overload_day.json": image_day(
+            "proteus_overload_day", "Proteus' own ground: a Twitter-shaped day at 1000 QPS mean on a fixed cluster "
+            "that carries only the day's mean at the most accurate variant, so that above it accuracy must give way "
+            "(Proteus section 6: a fixed cluster under load its most accurate plan cannot serve).", day,
+            sizing=Sizing(w.MEAN_QPS, f"the day's mean ({w.MEAN_QPS:.0f} QPS) at the most accurate variant")),
+        "infaas_apps_day.json": infaas_world(),
     }
 
 
@@ -265,8 +391,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a scenario on disk differs")
     args = parser.parse_args()
-    files = {name: json.dumps(doc, indent=2) + "\n" for name, doc in scenarios().items()}
-    return write_or_check(files, OUT, w.ROOT, args.check, "generate_side_by_side_scenarios.py")
+    worlds = scenarios()
+    files = {name: json.dumps(doc, indent=2) + "\n" for name, (doc, _) in worlds.items()}
+    marks = {name[:-len(".json")]: envelope for name, (_, envelope) in sorted(worlds.items())}
+    status = write_or_check(files, OUT, w.ROOT, args.check, "generate_side_by_side_scenarios.py")
+    marks_file = {"design_envelopes.json": json.dumps(marks, indent=2) + "\n"}
+    return write_or_check(marks_file, ENVELOPES_OUT, w.ROOT, args.check, "generate_side_by_side_scenarios.py") or status
 
 
 if __name__ == "__main__":

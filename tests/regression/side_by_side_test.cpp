@@ -3,16 +3,18 @@
 // the end (servesim checks conservation of queries, device time and capacity,
 // causality and money at the end of every run, and exits 3 naming a broken
 // one), every policy sees the same queries (common random numbers), the
-// fixed-cluster policies pay only their reserved cluster and the elastic ones
-// only instances and Lambda, and each policy's outcomes match its goldens
+// fixed-cluster policies pay only their cluster and the elastic ones only
+// instances and Lambda, and each policy's outcomes match its goldens
 // (tests/regression/goldens/<scenario>/, rewritten only by
 // scripts/update_goldens.sh). Which policy wins is the results page's
 // (docs/side_by_side.md), not a test's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tests/regression/goldens.hpp"
 #include "tests/regression/regression_support.hpp"
@@ -61,7 +63,19 @@ TEST_P(SideBySide, EveryPolicyRunsOnTheSameQueriesPaysItsOwnWayAndMatchesItsGold
   check_or_update_goldens(file.string(), out, "side_by_side/" + GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenarios, SideBySide, ::testing::Values("cloud_day", "bursty_day", "pipeline_day"));
+// Every shipped side-by-side scenario, found on disk: a new world is checked
+// (and needs goldens) the moment it is shipped.
+std::vector<std::string> shipped_scenarios() {
+  std::vector<std::string> stems;
+  for (const auto& entry : fs::directory_iterator(kScenarios)) {
+    if (entry.path().extension() == ".json") stems.push_back(entry.path().stem().string());
+  }
+  std::sort(stems.begin(), stems.end());
+  return stems;
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, SideBySide, ::testing::ValuesIn(shipped_scenarios()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace servesim::test
