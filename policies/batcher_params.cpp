@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include "policies/proteus/artifact_batcher_plugin.hpp"
 #include "sim/core/input_limits.hpp"
 
 namespace servesim {
@@ -12,11 +13,10 @@ using Kind = BatcherSpec::Kind;
 // Which kind reads which key, so that a key given to the wrong kind is named.
 struct KindOnlyKey {
   std::string_view key;
-  Kind kind;
+  std::string_view kind;
 };
 constexpr KindOnlyKey kKindOnlyKeys[] = {
-    {"timeout_ms", Kind::kTimeout}, {"initial", Kind::kAimd}, {"step", Kind::kAimd},
-    {"decrease", Kind::kAimd},      {"slo_ms", Kind::kMark},
+    {"timeout_ms", "timeout"}, {"initial", "aimd"}, {"step", "aimd"}, {"decrease", "aimd"}, {"slo_ms", "mark"},
 };
 
 Kind kind_of(const std::string& name) {
@@ -25,10 +25,10 @@ Kind kind_of(const std::string& name) {
   if (name == "aimd") return Kind::kAimd;
   if (name == "nexus") return Kind::kNexus;
   if (name == "mark") return Kind::kMark;
-  if (name == "artifact_accscale") return Kind::kArtifactAccscale;
-  if (name == "artifact_aimd") return Kind::kArtifactAimd;
   return Kind::kGreedy;
 }
+
+bool is_artifact(const std::string& name) { return name == "artifact_accscale" || name == "artifact_aimd"; }
 
 // A batch count as a positive integer that fits a batch size without
 // wrapping: far above any profiled batch, far below 2^32.
@@ -41,19 +41,26 @@ std::uint32_t batch_count_or(const JsonNode& node, std::string_view key, std::ui
 BatcherSpec parse_batcher(const JsonNode& node) {
   node.expect_object(
       {"kind", "max_batch", "timeout_ms", "initial", "step", "decrease", "slo_ms", "drop_at_twice_deadline"});
-  BatcherSpec spec;
-  spec.kind = node.has("kind") ? kind_of(node.at("kind").choice({"greedy", "timeout", "proteus", "aimd", "nexus",
-                                                                 "mark", "artifact_accscale", "artifact_aimd"}))
-                               : Kind::kGreedy;
-  if (node.has("drop_at_twice_deadline") && spec.kind != Kind::kArtifactAccscale && spec.kind != Kind::kArtifactAimd) {
+  const std::string name = node.has("kind") ? node.at("kind").choice({"greedy", "timeout", "proteus", "aimd", "nexus",
+                                                                       "mark", "artifact_accscale", "artifact_aimd"})
+                                            : "greedy";
+  if (node.has("drop_at_twice_deadline") && !is_artifact(name)) {
     node.at("drop_at_twice_deadline").fail("only an \"artifact_accscale\" or \"artifact_aimd\" batcher takes drop_at_twice_deadline");
   }
   for (const KindOnlyKey& k : kKindOnlyKeys) {
-    if (node.has(k.key) && spec.kind != k.kind) {
-      node.at(k.key).fail("only a \"" + batcher_kind_name(k.kind) + "\" batcher takes " + std::string(k.key));
+    if (node.has(k.key) && name != k.kind) {
+      node.at(k.key).fail("only a \"" + std::string(k.kind) + "\" batcher takes " + std::string(k.key));
     }
   }
-  spec.max_batch = batch_count_or(node, "max_batch", 0);
+  const std::uint32_t max_batch = batch_count_or(node, "max_batch", 0);
+  if (is_artifact(name)) {
+    // The Proteus artifact's batchers, plug-ins of the proteus policy's folder.
+    return artifact_batcher(name == "artifact_accscale" ? ArtifactBatching::kAccscale : ArtifactBatching::kAimd,
+                            max_batch, node.boolean_or("drop_at_twice_deadline", true));
+  }
+  BatcherSpec spec;
+  spec.kind = kind_of(name);
+  spec.max_batch = max_batch;
   switch (spec.kind) {
     case Kind::kTimeout:
       spec.timeout = node.at("timeout_ms").millis_in(0);
@@ -73,14 +80,10 @@ BatcherSpec parse_batcher(const JsonNode& node) {
     case Kind::kMark:
       spec.slo = node.at("slo_ms").millis_in(1e-3);
       break;
-    case Kind::kArtifactAccscale:
-    case Kind::kArtifactAimd:
-      spec.drop_at_twice_deadline = node.boolean_or("drop_at_twice_deadline", true);
-      break;
     case Kind::kGreedy:
     case Kind::kProteus:
     case Kind::kNexus:
-    case Kind::kInfaasV2:  // a policy's batcher (infaas-v2), never named in a scenario
+    case Kind::kPlugin:  // a policy's own batcher, never named in a scenario but for the artifact's (above)
       break;
   }
   return spec;

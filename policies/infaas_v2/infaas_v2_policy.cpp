@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policies/infaas_v2/downscaling.hpp"
+#include "policies/infaas_v2/infaas_v2_batcher_plugin.hpp"
 #include "policies/infaas_v2/query_selection.hpp"
 #include "policies/infaas_v2/upscaling.hpp"
 
@@ -39,11 +40,10 @@ std::vector<std::uint64_t> InfaasV2Policy::queued_of(const Family& family, const
 
 BatcherSpec InfaasV2Policy::batcher_for(std::uint32_t batch, bool timer_spent) const {
   BatcherSpec spec;
-  spec.kind = BatcherSpec::Kind::kInfaasV2;
+  spec.kind = BatcherSpec::Kind::kPlugin;
   spec.max_batch = std::max<std::uint32_t>(batch, 1);
-  spec.infaas_batch = batch;
-  spec.infaas_expiry = params_.expiry_factor;
-  spec.infaas_timer_spent = timer_spent || !params_.batch_timer;
+  spec.plugin = std::make_shared<const InfaasV2BatcherPlugin>(batch, params_.expiry_factor,
+                                                              timer_spent || !params_.batch_timer);
   return spec;
 }
 

@@ -14,7 +14,7 @@
 //   arrival_counter  the last second's arrivals per family
 // The policy starts with no predictor: the first queries of each family add
 // them. Each predictor is a replica running the infaas-v2 batcher
-// (sim/serving/infaas_v2_batcher.hpp) at its INFaaS batch size. A removed
+// (policies/infaas_v2/infaas_v2_batcher.hpp) at its INFaaS batch size. A removed
 // predictor's replica is unloaded: it finishes the full batches its queue
 // still makes and keeps the rest, which never finish (the artifact loses
 // them uncounted).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "policies/proteus/artifact_batcher_plugin.hpp"
 #include "policies/proteus/sommelier_heuristic.hpp"
 #include "sim/core/input_error.hpp"
 
@@ -53,19 +54,19 @@ RoutingRule ProteusPolicy::routing_rule() const {
 // for the Clippers, and a replica with no batch within half the SLO (a start
 // allocation's infeasible host) never serves.
 BatcherSpec ProteusPolicy::batcher_for(std::uint32_t option, DeviceTypeId type) const {
-  BatcherSpec spec;
   const bool clipper = params_.flavor == Flavor::kClipperHa || params_.flavor == Flavor::kClipperHt;
   const auto& capacity = options_[option].capacity[type];
-  if (params_.artifact_batching) {
-    spec.kind = clipper ? BatcherSpec::Kind::kArtifactAimd : BatcherSpec::Kind::kArtifactAccscale;
-    spec.drop_at_twice_deadline = params_.flavor != Flavor::kSommelier;
-    spec.never_serves = !capacity;
-  } else {
-    spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
-  }
   // Only a start allocation places a variant where it has no capacity; the
   // paper's batchers then run at its smallest batch.
-  spec.max_batch = capacity ? capacity->batch : 1;
+  const std::uint32_t max_batch = capacity ? capacity->batch : 1;
+  if (params_.artifact_batching) {
+    return artifact_batcher(clipper ? ArtifactBatching::kAimd : ArtifactBatching::kAccscale, max_batch,
+                            /*drop_at_twice_deadline=*/params_.flavor != Flavor::kSommelier,
+                            /*never_serves=*/!capacity);
+  }
+  BatcherSpec spec;
+  spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
+  spec.max_batch = max_batch;
   return spec;
 }
 

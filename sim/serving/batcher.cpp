@@ -1,11 +1,7 @@
 #include "sim/serving/batcher.hpp"
 
 #include "sim/serving/aimd_batcher.hpp"
-#include "sim/serving/artifact_accscale_batcher.hpp"
-#include "sim/serving/artifact_aimd_batcher.hpp"
 #include "sim/serving/greedy_batcher.hpp"
-#include "sim/serving/idle_batcher.hpp"
-#include "sim/serving/infaas_v2_batcher.hpp"
 #include "sim/serving/mark_batch_tuning.hpp"
 #include "sim/serving/nexus_batcher.hpp"
 #include "sim/serving/proteus_batcher.hpp"
@@ -27,29 +23,21 @@ std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec) {
       return std::make_unique<NexusBatcher>(spec.max_batch);
     case BatcherSpec::Kind::kMark:
       return std::make_unique<MarkBatcher>(spec.slo, spec.max_batch);
-    case BatcherSpec::Kind::kArtifactAccscale:
-      if (spec.never_serves) return std::make_unique<IdleBatcher>(/*drop_arrivals=*/false);
-      return std::make_unique<ArtifactAccscaleBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
-    case BatcherSpec::Kind::kArtifactAimd:
-      if (spec.never_serves) return std::make_unique<IdleBatcher>(/*drop_arrivals=*/true);
-      return std::make_unique<ArtifactAimdBatcher>(spec.max_batch, spec.drop_at_twice_deadline);
-    case BatcherSpec::Kind::kInfaasV2:
-      return std::make_unique<InfaasV2Batcher>(spec.infaas_batch, spec.infaas_expiry, spec.infaas_timer_spent);
+    case BatcherSpec::Kind::kPlugin:
+      return spec.plugin->make(spec.max_batch);
   }
   return nullptr;
 }
 
-std::string batcher_kind_name(BatcherSpec::Kind kind) {
-  switch (kind) {
+std::string batcher_name(const BatcherSpec& spec) {
+  switch (spec.kind) {
     case BatcherSpec::Kind::kGreedy: return "greedy";
     case BatcherSpec::Kind::kTimeout: return "timeout";
     case BatcherSpec::Kind::kProteus: return "proteus";
     case BatcherSpec::Kind::kAimd: return "aimd";
     case BatcherSpec::Kind::kNexus: return "nexus";
     case BatcherSpec::Kind::kMark: return "mark";
-    case BatcherSpec::Kind::kArtifactAccscale: return "artifact_accscale";
-    case BatcherSpec::Kind::kArtifactAimd: return "artifact_aimd";
-    case BatcherSpec::Kind::kInfaasV2: return "infaas-v2";
+    case BatcherSpec::Kind::kPlugin: return spec.plugin->name();
   }
   return "unknown";
 }

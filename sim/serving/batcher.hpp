@@ -71,10 +71,22 @@ class Batcher {
   virtual void on_batch_end(SimTime /*now*/, std::uint64_t /*serial_end*/) {}
 };
 
+// A batcher a policy brings with it (the Proteus artifact's replays,
+// infaas-v2's): the engine makes it from the spec without knowing what it is,
+// so that no policy's batcher lives in the engine. Each plug-in carries its
+// own parameters; `max_batch` is the spec's, resolved by the engine as for
+// every kind.
+class BatcherPlugin {
+ public:
+  virtual ~BatcherPlugin() = default;
+  virtual std::string name() const = 0;  // as a scenario names it, for errors and docs
+  virtual std::unique_ptr<Batcher> make(std::uint32_t max_batch) const = 0;
+};
+
 // A batcher as a scenario or a policy describes it. Each kind reads only its
 // own fields; the rest keep their defaults. docs/batchers.md has the rules.
 struct BatcherSpec {
-  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kArtifactAccscale, kArtifactAimd, kInfaasV2 };
+  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kPlugin };
   Kind kind = Kind::kGreedy;
   // 0: the variant's maximum on that device. For proteus and nexus this is B*,
   // the largest batch they will form (Proteus section 4: the largest batch whose
@@ -90,24 +102,12 @@ struct BatcherSpec {
   // kMark: MArk's response-time bound RT_max (section 4.3), from which
   // Nbatch and Wbatch follow with the replica's latency profile.
   Duration slo = Duration::zero();
-  // kArtifactAccscale, kArtifactAimd (the Proteus artifact's simulator): drop
-  // queued queries more than twice their SLO old when a batch starts (its
-  // drop_expired_requests: on for Proteus and Clipper, off for Sommelier).
-  bool drop_at_twice_deadline = true;
-  // kArtifactAccscale, kArtifactAimd: the artifact's B* of 0 (no batch within
-  // half the SLO on that device), a replica that never serves (idle_batcher.hpp).
-  bool never_serves = false;
-  // kInfaasV2 (the Proteus artifact's INFaaS batching, infaas_v2_batcher.hpp):
-  // batches of exactly infaas_batch (0: the replica cannot meet half the SLO
-  // even at batch 1 and drops every query), queries older than infaas_expiry x
-  // their SLO dropped when a batch forms, and a one-shot timer that is
-  // already spent when infaas_timer_spent (a batcher replaced on a resize).
-  std::uint32_t infaas_batch = 1;
-  double infaas_expiry = 2;
-  bool infaas_timer_spent = false;
+  // kPlugin: the policy's batcher (never null for that kind).
+  std::shared_ptr<const BatcherPlugin> plugin;
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);
-std::string batcher_kind_name(BatcherSpec::Kind kind);
+// The kind's name as a scenario writes it; a plug-in's is its own name().
+std::string batcher_name(const BatcherSpec& spec);
 
 }  // namespace servesim

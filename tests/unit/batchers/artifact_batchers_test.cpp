@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "fake_queue.hpp"
-#include "sim/serving/artifact_accscale_batcher.hpp"
-#include "sim/serving/artifact_aimd_batcher.hpp"
+#include "policies/proteus/artifact_accscale_batcher.hpp"
+#include "policies/proteus/artifact_aimd_batcher.hpp"
+#include "policies/proteus/artifact_batcher_plugin.hpp"
 
 namespace servesim::test {
 namespace {
@@ -355,11 +356,13 @@ TEST(IdleBatcher, NeverStartsABatchAndDropsArrivalsOnlyWhenAsked) {
   BatchContext context;
   context.now = SimTime::zero();
   context.queue_length = 3;
-  const BatchDecision keep = make_batcher({.kind = BatcherSpec::Kind::kArtifactAccscale, .never_serves = true})->decide(context);
+  const BatchDecision keep =
+      make_batcher(artifact_batcher(ArtifactBatching::kAccscale, 1, true, /*never_serves=*/true))->decide(context);
   EXPECT_EQ(keep.size, 0u);
   EXPECT_EQ(keep.drop_head, 0u);
   EXPECT_EQ(keep.wake_at, SimTime::never());
-  const BatchDecision drop = make_batcher({.kind = BatcherSpec::Kind::kArtifactAimd, .never_serves = true})->decide(context);
+  const BatchDecision drop =
+      make_batcher(artifact_batcher(ArtifactBatching::kAimd, 1, true, /*never_serves=*/true))->decide(context);
   EXPECT_EQ(drop.size, 0u);
   EXPECT_EQ(drop.drop_head, 3u);
 }

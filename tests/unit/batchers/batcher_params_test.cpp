@@ -6,6 +6,7 @@
 #include <string>
 
 #include "policies/batcher_params.hpp"
+#include "policies/proteus/artifact_batcher_plugin.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::test {
@@ -30,8 +31,8 @@ TEST(BatcherParams, ProteusAndNexus) {
   const BatcherSpec n = parse(R"({"kind": "nexus", "max_batch": 4})");
   EXPECT_EQ(n.kind, BatcherSpec::Kind::kNexus);
   EXPECT_EQ(n.max_batch, 4u);
-  EXPECT_EQ(batcher_kind_name(p.kind), "proteus");
-  EXPECT_EQ(batcher_kind_name(n.kind), "nexus");
+  EXPECT_EQ(batcher_name(p), "proteus");
+  EXPECT_EQ(batcher_name(n), "nexus");
 }
 
 TEST(BatcherParams, AimdDefaultsAndValues) {
@@ -45,14 +46,14 @@ TEST(BatcherParams, AimdDefaultsAndValues) {
   EXPECT_EQ(a.aimd_step, 3u);
   EXPECT_DOUBLE_EQ(a.aimd_decrease, 0.5);
   EXPECT_EQ(a.max_batch, 16u);
-  EXPECT_EQ(batcher_kind_name(a.kind), "aimd");
+  EXPECT_EQ(batcher_name(a), "aimd");
 }
 
 TEST(BatcherParams, Mark) {
   const BatcherSpec m = parse(R"({"kind": "mark", "slo_ms": 250})");
   EXPECT_EQ(m.kind, BatcherSpec::Kind::kMark);
   EXPECT_EQ(m.slo, from_millis(250));
-  EXPECT_EQ(batcher_kind_name(m.kind), "mark");
+  EXPECT_EQ(batcher_name(m), "mark");
 }
 
 TEST(BatcherParams, RangesAreChecked) {
@@ -80,20 +81,27 @@ TEST(BatcherParams, UnknownKeysAndKeysOfAnotherKindAreErrors) {
   EXPECT_NE(error_of(R"({"kind": "clipper"})").find("batcher.kind"), std::string::npos);
 }
 
-// The Proteus artifact's batchers (artifact_accscale_batcher.hpp, artifact_aimd_batcher.hpp).
+// The Proteus artifact's batchers (artifact_accscale_batcher.hpp,
+// artifact_aimd_batcher.hpp), plug-ins from the proteus policy's folder.
+const ArtifactBatcherPlugin& artifact(const BatcherSpec& spec) {
+  EXPECT_EQ(spec.kind, BatcherSpec::Kind::kPlugin);
+  return dynamic_cast<const ArtifactBatcherPlugin&>(*spec.plugin);
+}
+
 TEST(ArtifactBatcherParams, KindsAndDefaults) {
   const BatcherSpec a = parse(R"({"kind": "artifact_accscale", "max_batch": 4})");
-  EXPECT_EQ(a.kind, BatcherSpec::Kind::kArtifactAccscale);
+  EXPECT_EQ(artifact(a).batching(), ArtifactBatching::kAccscale);
   EXPECT_EQ(a.max_batch, 4u);
-  EXPECT_TRUE(a.drop_at_twice_deadline);
-  EXPECT_EQ(batcher_kind_name(a.kind), "artifact_accscale");
+  EXPECT_TRUE(artifact(a).drop_at_twice_deadline());
+  EXPECT_FALSE(artifact(a).never_serves());
+  EXPECT_EQ(batcher_name(a), "artifact_accscale");
   const BatcherSpec m = parse(R"({"kind": "artifact_aimd"})");
-  EXPECT_EQ(m.kind, BatcherSpec::Kind::kArtifactAimd);
+  EXPECT_EQ(artifact(m).batching(), ArtifactBatching::kAimd);
   EXPECT_EQ(m.max_batch, 0u);
-  EXPECT_TRUE(m.drop_at_twice_deadline);
-  EXPECT_EQ(batcher_kind_name(m.kind), "artifact_aimd");
-  EXPECT_FALSE(parse(R"({"kind": "artifact_accscale", "drop_at_twice_deadline": false})").drop_at_twice_deadline);
-  EXPECT_FALSE(parse(R"({"kind": "artifact_aimd", "drop_at_twice_deadline": false})").drop_at_twice_deadline);
+  EXPECT_TRUE(artifact(m).drop_at_twice_deadline());
+  EXPECT_EQ(batcher_name(m), "artifact_aimd");
+  EXPECT_FALSE(artifact(parse(R"({"kind": "artifact_accscale", "drop_at_twice_deadline": false})")).drop_at_twice_deadline());
+  EXPECT_FALSE(artifact(parse(R"({"kind": "artifact_aimd", "drop_at_twice_deadline": false})")).drop_at_twice_deadline());
 }
 
 TEST(ArtifactBatcherParams, TheDropKeyBelongsToTheArtifactKinds) {

@@ -1,5 +1,5 @@
-// The infaas-v2 batcher's rules (sim/serving/infaas_v2_batcher.hpp).
-#include "sim/serving/infaas_v2_batcher.hpp"
+// The infaas-v2 batcher's rules (policies/infaas_v2/infaas_v2_batcher.hpp).
+#include "policies/infaas_v2/infaas_v2_batcher.hpp"
 
 #include <gtest/gtest.h>
 

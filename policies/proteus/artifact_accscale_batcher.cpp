@@ -1,4 +1,4 @@
-#include "sim/serving/artifact_accscale_batcher.hpp"
+#include "policies/proteus/artifact_accscale_batcher.hpp"
 
 #include <algorithm>
 

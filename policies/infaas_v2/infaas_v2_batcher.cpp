@@ -1,4 +1,4 @@
-#include "sim/serving/infaas_v2_batcher.hpp"
+#include "policies/infaas_v2/infaas_v2_batcher.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,9 +1,9 @@
-#include "sim/serving/artifact_aimd_batcher.hpp"
+#include "policies/proteus/artifact_aimd_batcher.hpp"
 
 #include <algorithm>
 #include <iterator>
 
-#include "sim/serving/artifact_accscale_batcher.hpp"
+#include "policies/proteus/artifact_accscale_batcher.hpp"
 
 namespace servesim {
 
