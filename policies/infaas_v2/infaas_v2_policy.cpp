@@ -3,9 +3,10 @@
 #include <algorithm>
 
 #include "policies/infaas_v2/downscaling.hpp"
-#include "policies/infaas_v2/infaas_v2_batcher_plugin.hpp"
+#include "policies/infaas_v2/infaas_v2_batcher.hpp"
 #include "policies/infaas_v2/query_selection.hpp"
 #include "policies/infaas_v2/upscaling.hpp"
+#include "sim/serving/prototype_batcher_plugin.hpp"
 
 namespace servesim {
 
@@ -42,8 +43,9 @@ BatcherSpec InfaasV2Policy::batcher_for(std::uint32_t batch, bool timer_spent) c
   BatcherSpec spec;
   spec.kind = BatcherSpec::Kind::kPlugin;
   spec.max_batch = std::max<std::uint32_t>(batch, 1);
-  spec.plugin = std::make_shared<const InfaasV2BatcherPlugin>(batch, params_.expiry_factor,
-                                                              timer_spent || !params_.batch_timer);
+  // The policy's own batcher, never named in a scenario: a plug-in.
+  spec.plugin = std::make_shared<const PrototypeBatcherPlugin<InfaasV2Batcher>>(
+      "infaas-v2", InfaasV2Batcher(batch, params_.expiry_factor, timer_spent || !params_.batch_timer));
   return spec;
 }
 
