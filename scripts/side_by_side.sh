@@ -25,10 +25,13 @@ Then the page DOC: per scenario its description, a table (goodput, SLO attainmen
 effective accuracy, max accuracy drop, total cost, cost per million on-time queries,
 mean ± 95 % CI over the seeds, with the seeds' median for SLO attainment and cost per
 million from OUT/<name>/sweep.csv; "failed" with the exit status for a policy without
-results), the figures, the policies whose seeds disagree (each seed's values, and why
-from scripts/side_by_side/spread_explanations.json) and who wins what, from the numbers
-and the policies' counters: a policy beats another only where their intervals do not
-overlap.
+results; a last column "outside its design" with the reason, from
+scripts/side_by_side/design_envelopes.json), the Pareto front of (SLO attainment, cost per
+million on-time queries) by the seeds' medians, the figures, the policies whose seeds
+disagree (each seed's values, and why from scripts/side_by_side/spread_explanations.json)
+and who wins what, from the numbers and the policies' counters: a policy beats another
+only where their intervals do not overlap. The page ends with each system's worlds: where
+it is on the Pareto front, and where the world is outside its paper's design.
 The page names this command and the commit measured, not the date: the same runs give
 the same bytes.
 
