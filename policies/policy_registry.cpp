@@ -19,7 +19,8 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<StaticPolicy>(params, context);
        },
-       OfflineSupport::kServed},
+       OfflineSupport::kServed,
+       "is not supported inside per-stage (its placement names the scenario's own applications)"},
       {"infaas", "INFaaS (ATC'21): per-query variant selection (Algorithm 1), greedy model autoscaler (replicate vs upgrade by the ILP's cost), VM autoscaler, interference mitigation; \"mode\": clipper+ or sm+ for section 6's baselines",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasPolicy>(params, context);
@@ -29,11 +30,13 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasIlpPolicy>(params, context);
        },
-       OfflineSupport::kNotYetSupported},
+       OfflineSupport::kNotYetSupported,
+       "is not supported inside per-stage"},
       {"infaas-v2", "INFaaS-Accuracy as the Proteus artifact simulates it (its infaas_v2 allocation, infaas scheduling and batching): per-query selection that adds predictors, 10-s up/down-scaling, artifact quirks as switches",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<InfaasV2Policy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotSupported, "is not supported inside per-stage"},
       {"mark", "MArk (ATC'19): load forecast every minute (LSTM by default), Algorithm 1's greedy instance plan over c5/m5/p2 with a cool-down, batching per type, Lambda for requests an instance would serve late, SLO monitor; \"market\": \"spot\" for MArk-spot with burstable standbys; ablation switches lambda, slo_monitor, standby, gpu",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<MarkPolicy>(params, context);
@@ -57,15 +60,18 @@ std::vector<PolicyEntry> policy_registry() {
       {"inferline", "InferLine (SoCC'20) on a fixed cluster: the Planner (Algorithms 1-2 on the Estimator over a sample trace) picks each stage's hardware, batch and replicas; central batched queues; the Tuner scales stages when live traffic breaks the sample's envelope; \"tuner\": \"autoscale\" scales the whole plan as one unit by the coarse-grained baselines' AutoScale, \"none\" keeps the plan; \"planning\": \"oracle\" to plan on the live trace",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<inferline::InferlinePolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own"},
       {"cg-mean", "InferLine section 6's CG-Mean: the pipeline as one black box, every stage on Initialize's hardware at one batch (the largest power of two within the SLO), replicated in units for the planning trace's mean rate; AutoScale every second (\"tuner\": \"none\" for the plan alone)",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<coarse::CoarseGrainedPolicy>(params, context, coarse::ProvisionFor::kMean);
-       }},
+       },
+       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own"},
       {"cg-peak", "InferLine section 6's CG-Peak: as cg-mean, with units for the planning trace's peak rate over a sliding window as wide as the SLO",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<coarse::CoarseGrainedPolicy>(params, context, coarse::ProvisionFor::kPeak);
-       }},
+       },
+       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own"},
       {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<sagemaker::SagemakerPolicy>(params, context);
@@ -73,7 +79,8 @@ std::vector<PolicyEntry> policy_registry() {
       {"per-stage", "a single-model policy (\"policy\": mark, sagemaker, proteus, sommelier, clipper-ha, clipper-ht, infaas) applied to each stage of the pipelines as an application of its own, the end-to-end SLO split over the stages (\"slo_split\": fastest_latency or equal); stage deadlines for batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<per_stage::PerStagePolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotSupported, "is not supported inside per-stage (it would apply itself per stage twice)"},
   };
 }
 

@@ -24,6 +24,9 @@ struct PolicyEntry {
   std::string description;
   std::function<std::unique_ptr<Policy>(const JsonNode& params, const PolicyContext& context)> make;
   OfflineSupport offline = OfflineSupport::kNotSupported;
+  // Why it cannot be per-stage's inner policy, said after "policy \"<name>\"";
+  // empty: it can (docs/policies.md, "per-stage").
+  std::string per_stage_refusal;
 };
 
 std::vector<PolicyEntry> policy_registry();

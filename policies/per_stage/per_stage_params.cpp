@@ -1,31 +1,19 @@
 #include "policies/per_stage/per_stage_params.hpp"
 
 #include <string>
-#include <string_view>
+
+#include "policies/policy_registry.hpp"
 
 namespace servesim::per_stage {
 namespace {
 
-struct Refusal {
-  std::string_view policy;
-  std::string_view why;
-};
-
-// Why each policy cannot be the inner one.
-constexpr Refusal kRefused[] = {
-    {"inferline", "serves pipelines itself: name it as a policy of its own"},
-    {"cg-mean", "serves pipelines itself: name it as a policy of its own"},
-    {"cg-peak", "serves pipelines itself: name it as a policy of its own"},
-    {"per-stage", "is not supported inside per-stage (it would apply itself per stage twice)"},
-    {"static", "is not supported inside per-stage (its placement names the scenario's own applications)"},
-    {"infaas-ilp", "is not supported inside per-stage"},
-    {"infaas-v2", "is not supported inside per-stage"},
-};
-
+// The registry says which policies cannot be the inner one, and why.
 void check_inner_policy(const JsonNode& node) {
   const std::string name = node.string();
-  for (const Refusal& r : kRefused) {
-    if (name == r.policy) node.fail("policy \"" + name + "\" " + std::string(r.why));
+  for (const PolicyEntry& entry : policy_registry()) {
+    if (entry.name == name && !entry.per_stage_refusal.empty()) {
+      node.fail("policy \"" + name + "\" " + entry.per_stage_refusal);
+    }
   }
 }
 
