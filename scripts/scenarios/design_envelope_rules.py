@@ -15,10 +15,10 @@ import side_by_side_world as w
 
 SYSTEM_OF = {"infaas": "infaas", "proteus": "proteus", "mark-ondemand": "mark", "mark-spot": "mark",
              "inferline": "inferline"}
-# The paper that defines each baseline, whose design rules judge it;
-# SageMaker, a managed service MArk compares with, has no design regime to leave.
+# The paper that defines each baseline, whose design rules judge it (None:
+# SageMaker, a managed service MArk compares with, has no design regime to leave).
 PAPER_OF = {"sm-plus": "infaas", "clipper-plus": "infaas", "infaas-accuracy": "proteus", "sommelier": "proteus",
-            "clipper-ha": "proteus", "clipper-ht": "proteus", "sagemaker": "sagemaker", "cg-mean": "inferline",
+            "clipper-ha": "proteus", "clipper-ht": "proteus", "sagemaker": None, "cg-mean": "inferline",
             "cg-peak": "inferline"}
 
 
@@ -60,12 +60,7 @@ def inferline_rule(world, label):
     return None
 
 
-def no_rule(world, label):
-    return None
-
-
-RULES = {"mark": mark_rule, "infaas": infaas_rule, "proteus": proteus_rule, "inferline": inferline_rule,
-         "sagemaker": no_rule}
+RULES = {"mark": mark_rule, "infaas": infaas_rule, "proteus": proteus_rule, "inferline": inferline_rule}
 
 
 class World:
@@ -80,6 +75,7 @@ def envelopes(world, labels):
     """{label: {"system": ..., "outside": reason or None}}."""
     out = {}
     for label in labels:
-        paper = SYSTEM_OF.get(label) or PAPER_OF[label]
-        out[label] = {"system": SYSTEM_OF.get(label, "baseline"), "outside": RULES[paper](world, label)}
+        paper = SYSTEM_OF[label] if label in SYSTEM_OF else PAPER_OF[label]  # an unknown label: KeyError
+        outside = RULES[paper](world, label) if paper else None
+        out[label] = {"system": SYSTEM_OF.get(label, "baseline"), "outside": outside}
     return out

@@ -8,7 +8,7 @@ import dataclasses
 import statistics
 
 from input_error import InputError
-from sweep_points import csv_number, read_sweep_csv
+from sweep_points import checked_rows, column_index, csv_number, read_sweep_csv
 
 
 def _seed_order(seed):
@@ -21,15 +21,9 @@ def read_seed_values(path, keys):
     being run_dir's last part as in sweep_points.csv (a run a failed point
     finished is seed=S.failed/<label>: its seed is the summary's own)."""
     rows = read_sweep_csv(path)
-    header = rows[0]
-    index = {name: i for i, name in reversed(list(enumerate(header)))}
-    for column in ("run_dir", "seed"):
-        if column not in index:
-            raise InputError(f'{path}: no column "{column}"')
+    index = column_index(rows[0])
     runs = {}
-    for line, row in enumerate(rows[1:], start=2):
-        if len(row) != len(header):
-            raise InputError(f"{path}: line {line}: {len(row)} fields, the header has {len(header)}")
+    for line, row in checked_rows(path, rows, index, ("run_dir", "seed")):
         label = row[index["run_dir"]].rstrip("/").rsplit("/", 1)[-1]
         values = {key: csv_number(row[index[key]], path, line, key) if key in index else None for key in keys}
         runs.setdefault(label, []).append((row[index["seed"]], values))

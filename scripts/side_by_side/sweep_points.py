@@ -56,7 +56,7 @@ def csv_number(text, path, line, column):
 
 def _keys(header):
     """The summary keys with all four columns, and where each column is."""
-    index = {name: i for i, name in reversed(list(enumerate(header)))}
+    index = column_index(header)
     keys = [c[: -len(".mean")] for c in header if c.endswith(".mean")]
     return [k for k in keys if all(k + s in index for s in _SUFFIXES)], index
 
@@ -76,18 +76,31 @@ def read_sweep_csv(path):
     return rows
 
 
-def read_sweep_points(path):
-    """The rows by label, in the file's order."""
-    rows = read_sweep_csv(path)
-    header = rows[0]
-    keys, index = _keys(header)
-    for column in ("label", "policy", "runs"):
+def column_index(header):
+    """Where each column is (a name given twice: its first)."""
+    return {name: i for i, name in reversed(list(enumerate(header)))}
+
+
+def checked_rows(path, rows, index, required):
+    """The data rows as (line, row), once the required columns are there
+    and every row has the header's number of fields; else bad input naming
+    the file (and the line)."""
+    for column in required:
         if column not in index:
             raise InputError(f'{path}: no column "{column}"')
-    points = {}
+    header = rows[0]
     for line, row in enumerate(rows[1:], start=2):
         if len(row) != len(header):
             raise InputError(f"{path}: line {line}: {len(row)} fields, the header has {len(header)}")
+    return list(enumerate(rows[1:], start=2))
+
+
+def read_sweep_points(path):
+    """The rows by label, in the file's order."""
+    rows = read_sweep_csv(path)
+    keys, index = _keys(rows[0])
+    points = {}
+    for line, row in checked_rows(path, rows, index, ("label", "policy", "runs")):
         label = row[index["label"]]
         if label in points:
             # A sweep over a grid has a row per grid point: not one policy's result.
