@@ -29,20 +29,24 @@ def _worlds(worlds, system, picks):
     return join(named)
 
 
-def _bullet(worlds, system):
+def _bullet(worlds, system, explanations):
     fronts = _worlds(worlds, system, lambda world, label, e: label in world.front)
     outside = _worlds(worlds, system, lambda world, label, e: e.outside is not None)
+    why = "" if fronts else " *Why:* " + explanations.get(system, "(not yet explained)")
     return (f"- **{system}**: " + (f"on the Pareto front of {fronts}" if fronts else "on no world's Pareto front")
-            + f"; outside its design on {outside or 'no world'}.")
+            + f"; outside its design on {outside or 'no world'}." + why)
 
 
-def ground_lines(worlds):
+def ground_lines(worlds, explanations, explanations_path):
     """The section's lines, worlds in page order; none when no system has a
-    policy in the envelopes of a scenario on the page."""
+    policy in the envelopes of a scenario on the page. `explanations`
+    (ground_explanations.py, read from `explanations_path`) say why a system
+    is on no front."""
     systems = [s for s in SYSTEMS if any(e.system == s for w in worlds for e in w.envelopes.values())]
     if not systems:
         return []
     return (["## Each system on its own ground", "",
              "Per system, the worlds where one of its policies is on the Pareto front, and the worlds that leave "
-             "the regime its paper designed it for (the tables' last column).", ""]
-            + [_bullet(worlds, s) for s in systems] + [""])
+             "the regime its paper designed it for (the tables' last column). Why a system is on no world's front "
+             f"is explained by hand, with the runs that show it, in `{explanations_path}`.", ""]
+            + [_bullet(worlds, s, explanations) for s in systems] + [""])

@@ -14,7 +14,8 @@ from input_error import InputError
 from labelled_file import read_labelled
 
 
-def _text(text, where):
+def explanation_text(text, where):
+    """A hand-written explanation as the page prints it; InputError naming `where` if it is none."""
     if not isinstance(text, str) or not text.strip():
         raise InputError(f"{where}: not a non-empty string")
     return text
@@ -22,4 +23,4 @@ def _text(text, where):
 
 def read_explanations(path):
     """{stem: {label: text}}; bad input names the file and the key."""
-    return read_labelled(path, "no such file (an empty one is {})", '"text"', _text)
+    return read_labelled(path, "no such file (an empty one is {})", '"text"', explanation_text)

@@ -12,7 +12,7 @@ rerun that changes nothing changes no line.
 usage: write_page.py --out DIR --seeds S1,S2,... --doc FILE --figures DIR
                      [--duration-s S] [--command TEXT] [--commit TEXT]
                      [--attainment-bar PERCENT] [--explanations FILE] [--envelopes FILE]
-                     SCENARIO.json...
+                     [--ground-explanations FILE] SCENARIO.json...
 
 DIR/<scenario>/sweep_points.csv and sweep.csv (and any
 DIR/<scenario>/<point>.failed/) per scenario, <scenario> being the file name
@@ -20,7 +20,9 @@ without .json; figures FIGURES/<scenario>_scatter.png and _timeseries.png are
 linked when present; the explanations of seeds that disagree from
 --explanations (default: spread_explanations.json beside this script); each
 policy's system and the regime its world leaves from --envelopes (default:
-design_envelopes.json beside this script, no marks while it does not exist).
+design_envelopes.json beside this script, no marks while it does not exist);
+why a system is on no world's Pareto front from --ground-explanations
+(default: ground_explanations.json beside this script).
 Bad input: one line naming the file and field, exit 2."""
 
 import argparse
@@ -33,6 +35,7 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the sources of a reposit
 from design_envelopes import read_envelopes
 from failed_points import find_failed_points
 from findings import findings
+from ground_explanations import read_ground_explanations
 from input_error import InputError
 from labelled_file import labelled_for
 from own_ground import World, ground_lines
@@ -70,6 +73,9 @@ def parse_args(argv):
                         help="each policy's system and the design regime its world leaves, {\"<scenario>\": "
                              "{\"<label>\": {\"system\": ..., \"outside\": \"reason\" or null}}} (default: "
                              "design_envelopes.json beside this script, if it exists)")
+    parser.add_argument("--ground-explanations", default=os.path.join(_HERE, "ground_explanations.json"),
+                        help="why a system is on no world's Pareto front, {\"<system>\": \"text\"} "
+                             "(default: ground_explanations.json beside this script)")
     parser.add_argument("scenarios", nargs="+", metavar="SCENARIO.json")
     args = parser.parse_args(argv)
     args.envelopes_given = args.envelopes is not None  # only the default may be missing
@@ -288,6 +294,7 @@ def main(argv):
         args.command = " ".join(shlex.quote(a) for a in ["scripts/side_by_side/write_page.py"] + argv)
     explanations = read_explanations(args.explanations)
     envelopes = read_envelopes(args.envelopes, args.envelopes_given)
+    ground_explanations = read_ground_explanations(args.ground_explanations)
     lines = header(args) + uncertainty_note(args)
     seen, worlds = set(), []
     for path in args.scenarios:
@@ -298,7 +305,7 @@ def main(argv):
         section, world = scenario_section(info, args, explanations, envelopes)
         lines += section
         worlds.append(world)
-    lines += ground_lines(worlds)
+    lines += ground_lines(worlds, ground_explanations, shown_path(args.ground_explanations))
     write_atomically(args.doc, "\n".join(lines).rstrip("\n") + "\n")
 
 

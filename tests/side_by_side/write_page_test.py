@@ -337,16 +337,34 @@ class WritePageTest(unittest.TestCase):
         rows, seeds = changed("infaas-b", {COST: (2, 0, 3, 0)}, [(0.9989, 2), (0.999, 2), (0.9991, 2)])
         write(os.path.join(self.dir, "out", "toy2", "sweep_points.csv"), sweep_points_csv(rows))
         write(os.path.join(self.dir, "out", "toy2", "sweep.csv"), sweep_csv(seeds))
-        text = self.page("--envelopes", ENVELOPES, "toy2.json")  # toy2, where mark-a is dominated, then toy
-        section = text[text.index("## Each system on its own ground"):]
+        why = os.path.join(self.dir, "ground.json")
+        write(why, json.dumps({"mark": "Not printed: mark-a is on toy's front.", "inferline": "No bullet."}))
+        text = self.page("--envelopes", ENVELOPES, "--ground-explanations", "ground.json", "toy2.json")
+        section = text[text.index("## Each system on its own ground"):]  # toy2, where mark-a is dominated, then toy
+        self.assertIn("is explained by hand, with the runs that show it, in `ground.json`.", section)
         bullets = [line for line in section.splitlines() if line.startswith("- ")]
         self.assertEqual(bullets, [
             "- **infaas**: on the Pareto front of `toy2` (infaas-b) and `toy` (infaas-b); outside its design on "
             "`toy2` (infaas-b).",
-            "- **proteus**: on no world's Pareto front; outside its design on `toy` (proteus).",
+            "- **proteus**: on no world's Pareto front; outside its design on `toy` (proteus). *Why:* (not yet "
+            "explained)",
             "- **mark**: on the Pareto front of `toy` (mark-a); outside its design on `toy2` (mark-a) and `toy` "
             "(mark-a)."])  # no baseline; inferline only in a scenario not on the page
         self.assertTrue(text.rstrip("\n").endswith(bullets[-1]))
+        write(why, json.dumps({"proteus": "It keeps accuracy, which the front does not weigh (made up)."}))
+        self.assertIn("(proteus). *Why:* It keeps accuracy, which the front does not weigh (made up).",
+                      self.page("--envelopes", ENVELOPES, "--ground-explanations", "ground.json", "toy2.json"))
+
+    def test_a_ground_explanation_for_no_system_of_the_page_is_refused(self):
+        why = os.path.join(self.dir, "ground.json")
+        for doc, message in (({"clipper": "A baseline."}, "ground.json: clipper: not one of the systems infaas, "
+                                                          "proteus, mark, inferline"),
+                             ({"mark": ""}, "ground.json: mark: not a non-empty string"),
+                             (["mark"], 'ground.json: not a JSON object of {"<system>": "text"}')):
+            write(why, json.dumps(doc))
+            self.expect_error(self.run_page("--ground-explanations", "ground.json"), message)
+        self.expect_error(self.run_page("--ground-explanations", "missing.json"),
+                          "missing.json: no such file (an empty one is {})")
 
     def test_header_figures_and_setup(self):
         text = self.page()
