@@ -31,8 +31,8 @@ million on-time queries) by the seeds' medians, the figures, the policies whose 
 disagree (each seed's values, and why from scripts/side_by_side/spread_explanations.json)
 and who wins what, from the numbers and the policies' counters: a policy beats another
 only where their intervals do not overlap. The page ends with each system's worlds: where
-it is on the Pareto front, and where the world is outside its paper's design; a system on no
-world's front gets why from scripts/side_by_side/ground_explanations.json.
+it is on the Pareto front, where the world is outside its paper's design, and a note on how
+it fares on its own ground, from scripts/side_by_side/ground_explanations.json.
 The page names this command and the commit measured, not the date: the same runs give
 the same bytes.
 

@@ -1,14 +1,14 @@
-"""The people's explanations of a system on no world's Pareto front
-(own_ground.py): why one of the four papers' systems wins nowhere on the
-page, shown by a run, is found by reading its runs, not computed. They are
-kept in scripts/side_by_side/ground_explanations.json, edited by hand:
+"""The people's notes on each system's own ground (own_ground.py): how one
+of the four papers' systems fares on the world built for its paper's design,
+and why it wins there or not, shown by runs; found by reading the runs, not
+computed. They are kept in scripts/side_by_side/ground_explanations.json,
+edited by hand:
 
     {"<system>": "Markdown text, one or more sentences."}
 
-with <system> one of own_ground.SYSTEMS. The page prints a system's text
-after its bullet when none of its policies is on any world's front, and
-"(not yet explained)" where there is none; a text for a system on some front
-is not printed."""
+with <system> one of own_ground.SYSTEMS. The page prints a system's note
+after its bullet, and "(not yet explained)" for a system on no world's front
+without one."""
 
 from input_error import InputError
 from json_file import read_json

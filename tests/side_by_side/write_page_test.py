@@ -338,21 +338,22 @@ class WritePageTest(unittest.TestCase):
         write(os.path.join(self.dir, "out", "toy2", "sweep_points.csv"), sweep_points_csv(rows))
         write(os.path.join(self.dir, "out", "toy2", "sweep.csv"), sweep_csv(seeds))
         why = os.path.join(self.dir, "ground.json")
-        write(why, json.dumps({"mark": "Not printed: mark-a is on toy's front.", "inferline": "No bullet."}))
+        write(why, json.dumps({"mark": "Wins on toy (made up).", "inferline": "No bullet."}))
         text = self.page("--envelopes", ENVELOPES, "--ground-explanations", "ground.json", "toy2.json")
         section = text[text.index("## Each system on its own ground"):]  # toy2, where mark-a is dominated, then toy
-        self.assertIn("is explained by hand, with the runs that show it, in `ground.json`.", section)
+        self.assertIn("by hand, with the runs that show it, from `ground.json` (\"(not yet explained)\" for a system on "
+                      "no front without one).", section)
         bullets = [line for line in section.splitlines() if line.startswith("- ")]
         self.assertEqual(bullets, [
             "- **infaas**: on the Pareto front of `toy2` (infaas-b) and `toy` (infaas-b); outside its design on "
             "`toy2` (infaas-b).",
-            "- **proteus**: on no world's Pareto front; outside its design on `toy` (proteus). *Why:* (not yet "
-            "explained)",
+            "- **proteus**: on no world's Pareto front; outside its design on `toy` (proteus). *On its own ground:* "
+            "(not yet explained)",
             "- **mark**: on the Pareto front of `toy` (mark-a); outside its design on `toy2` (mark-a) and `toy` "
-            "(mark-a)."])  # no baseline; inferline only in a scenario not on the page
+            "(mark-a). *On its own ground:* Wins on toy (made up)."])  # no baseline; inferline not on the page
         self.assertTrue(text.rstrip("\n").endswith(bullets[-1]))
         write(why, json.dumps({"proteus": "It keeps accuracy, which the front does not weigh (made up)."}))
-        self.assertIn("(proteus). *Why:* It keeps accuracy, which the front does not weigh (made up).",
+        self.assertIn("(proteus). *On its own ground:* It keeps accuracy, which the front does not weigh (made up).",
                       self.page("--envelopes", ENVELOPES, "--ground-explanations", "ground.json", "toy2.json"))
 
     def test_a_ground_explanation_for_no_system_of_the_page_is_refused(self):
