@@ -80,15 +80,21 @@ class GroundTest(unittest.TestCase):
         worlds = [World("day", {"mark-od": mark, "mark-spot": spot, "static": Envelope("baseline", "x")},
                         ["mark-od", "mark-spot"]),
                   World("night", {"mark-od": mark}, [])]
-        self.assertEqual(ground_lines(worlds)[-2], "- **mark**: on the Pareto front of `day` (mark-od and mark-spot); "
-                                                   "outside its design on `day` (mark-spot).")
+        self.assertEqual(ground_lines(worlds, {}, "g.json")[-2],
+                         "- **mark**: on the Pareto front of `day` (mark-od and mark-spot); outside its design on "
+                         "`day` (mark-spot).")
         worlds[0] = World("day", {"mark-od": mark}, [])
-        self.assertEqual(ground_lines(worlds)[-2], "- **mark**: on no world's Pareto front; outside its design on "
-                                                   "no world.")
+        self.assertEqual(ground_lines(worlds, {}, "g.json")[-2],
+                         "- **mark**: on no world's Pareto front; outside its design on no world. *On its own "
+                         "ground:* (not yet explained)")
+        self.assertEqual(ground_lines(worlds, {"mark": "Lambda pays for half of each burst."}, "g.json")[-2],
+                         "- **mark**: on no world's Pareto front; outside its design on no world. *On its own "
+                         "ground:* Lambda pays for half of each burst.")
 
     def test_baselines_alone_make_no_section(self):
-        self.assertEqual(ground_lines([World("day", {"static": Envelope("baseline", "x")}, ["static"])]), [])
-        self.assertEqual(ground_lines([]), [])
+        self.assertEqual(ground_lines([World("day", {"static": Envelope("baseline", "x")}, ["static"])], {}, "g.json"),
+                         [])
+        self.assertEqual(ground_lines([], {"mark": "No world, no section."}, "g.json"), [])
 
 
 if __name__ == "__main__":
