@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/core/input_error.hpp"
+#include "policies/serving_device.hpp"
 
 namespace servesim::sagemaker {
 
@@ -16,20 +16,16 @@ void SagemakerEndpoint::start(ClusterControl& control, const ClusterView& view) 
   rebuild_routing(view);
 }
 
-// One instance of the endpoint's type, and the model on its (first) device:
-// it loads once the instance runs (at once in start: the warm initial state).
+// One instance of the endpoint's type, and the model on each of its serving
+// devices (serving_device.hpp): they load once the instance runs (at once in
+// start: the warm initial state).
 void SagemakerEndpoint::launch(ClusterControl& control, const ClusterView& view) {
   const InstanceId id = control.launch_instance(params_.instance_type, params_.market);
   BatcherSpec one_at_a_time;
   one_at_a_time.kind = BatcherSpec::Kind::kGreedy;
   one_at_a_time.max_batch = 1;
-  const LoadResult loaded =
-      control.load_replica(ReplicaRequest{params_.variant, view.instance(id).devices.front(), one_at_a_time, 1});
-  if (!loaded.replica) {
-    throw InputError(where_, "cannot load variant \"" + view.models().variant(params_.variant).name + "\" on " +
-                                 view.hardware().instance_type(params_.instance_type).name + ": " + loaded.refusal);
-  }
-  fleet_.push_back(Member{id, *loaded.replica, false});
+  fleet_.push_back(
+      Member{id, load_on_serving_devices(control, view, id, params_.variant, one_at_a_time, where_), false});
   ++stats_.instances_launched;
   stats_.peak_instances = std::max(stats_.peak_instances, fleet_size());
 }
@@ -50,17 +46,32 @@ RouteDecision SagemakerEndpoint::route(const ClusterView& view) {
 void SagemakerEndpoint::rebuild_routing(const ClusterView& view) {
   active_.clear();
   loading_.clear();
+  in_service_ = 0;
   for (const Member& m : fleet_) {
-    if (!view.accepts(m.replica)) continue;
-    (view.replica(m.replica).state == ReplicaState::kActive ? active_ : loading_).push_back(m.replica);
+    bool serves = false;
+    for (ReplicaId r : m.replicas) {
+      if (!view.accepts(r)) continue;
+      const bool active = view.replica(r).state == ReplicaState::kActive;
+      (active ? active_ : loading_).push_back(r);
+      serves = serves || active;
+    }
+    in_service_ += serves ? 1 : 0;
   }
+}
+
+bool SagemakerEndpoint::in_service(const Member& m, const ClusterView& view) {
+  return std::any_of(m.replicas.begin(), m.replicas.end(),
+                     [&](ReplicaId r) { return view.replica(r).state == ReplicaState::kActive; });
 }
 
 void SagemakerEndpoint::on_datapoint(ClusterControl& control, const ClusterView& view) {
   rebuild_routing(view);
   const double invocations = static_cast<double>(arrivals_);
   arrivals_ = 0;
-  const auto serving = static_cast<std::uint32_t>(active_.size());
+  // Invocations per instance, not per replica: the metric is
+  // SageMakerVariantInvocationsPerInstance, and the capacity it is tracked
+  // against is the instance's (every serving device's).
+  const std::uint32_t serving = in_service_;
   if (serving == 0) return;  // no instance in service: CloudWatch has no datapoint
   if (const auto desired = tracking_.datapoint(invocations / serving, serving, view.now())) {
     resize(*desired, control, view);
@@ -80,7 +91,7 @@ void SagemakerEndpoint::resize(std::uint32_t desired, ClusterControl& control, c
       for (auto it = fleet_.rbegin(); it != fleet_.rend(); ++it) {
         if (it->leaving) continue;
         if (victim == fleet_.rend()) victim = it;
-        if (view.replica(it->replica).state != ReplicaState::kActive) {
+        if (!in_service(*it, view)) {
           victim = it;
           break;
         }

@@ -1,16 +1,19 @@
 #pragma once
 // One SageMaker endpoint (MArk, ATC'19, section 5.1's baseline) serving one
-// application: one instance type, one replica per instance serving one query
-// at a time (no batching), round robin over the instances in service, no
-// Lambda, no rejection (a query waits however late; it is rejected only when
-// no replica exists at all), and AWS target tracking (target_tracking.hpp) on
+// application: one instance type, one replica per serving device of each
+// instance (serving_device.hpp: an inf1.xlarge's four neuroncores hold four,
+// as a SageMaker endpoint on a multi-core Inferentia instance serves on all
+// its cores; a c5 or g4dn.xlarge holds one), each serving one query at a
+// time (no batching), round robin over the replicas in service, no Lambda,
+// no rejection (a query waits however late; it is rejected only when no
+// replica exists at all), and AWS target tracking (target_tracking.hpp) on
 // SageMakerVariantInvocationsPerInstance at capacity / over-provisioning.
 //
 // Every datapoint (each policy tick, 60 s): the invocations routed in the last
-// minute over the instances in service (those whose replica is active; none
-// in service: no datapoint) go to the tracker with that in-service count as
-// the current capacity; a new desired count launches instances (each loads
-// the replica as soon as it runs) or stops them (those still booting first,
+// minute over the instances in service (those with a replica active; none in
+// service: no datapoint) go to the tracker with that in-service count as the
+// current capacity; a new desired count launches instances (each loads its
+// replicas as soon as it runs) or stops them (those still booting first,
 // then the newest). A spot instance with a notice, or an instance gone
 // without being stopped, is replaced at once, so the desired count holds.
 #include <cstdint>
@@ -56,9 +59,11 @@ class SagemakerEndpoint {
   std::uint32_t fleet_size() const;
 
  private:
+  // One instance: the unit of launch, stop and replacement. Its replicas
+  // (one per serving device) are the units of routing.
   struct Member {
     InstanceId instance = 0;
-    ReplicaId replica = 0;
+    std::vector<ReplicaId> replicas;
     bool leaving = false;  // noticed: replaced already, serves until taken back
   };
 
@@ -67,6 +72,8 @@ class SagemakerEndpoint {
   // Drops the member on `instance` from the fleet; true if it was counted.
   bool forget(InstanceId instance);
   void rebuild_routing(const ClusterView& view);
+  // Some replica of the instance has loaded: it serves.
+  static bool in_service(const Member& m, const ClusterView& view);
 
   SagemakerParams params_;
   TargetTracking tracking_;
@@ -74,6 +81,7 @@ class SagemakerEndpoint {
   std::vector<Member> fleet_;          // in launch order, leaving ones too
   std::vector<ReplicaId> active_;      // round robin over these
   std::vector<ReplicaId> loading_;     // used only while none is active
+  std::uint32_t in_service_ = 0;       // instances with a replica in active_
   std::size_t next_ = 0;
   std::uint64_t arrivals_ = 0;         // since the last datapoint
   Stats stats_;

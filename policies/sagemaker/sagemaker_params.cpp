@@ -75,7 +75,8 @@ std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world
     if (!profile) continue;
     const Duration t1 = profile->at(1);
     if (t1 > slo) continue;
-    const double cost = types[t].price_per_hour * t1.seconds();
+    // Per request on the whole instance: its serving devices answer at once.
+    const double cost = types[t].price_per_hour * t1.seconds() / serving_device_count(types[t]);
     if (!best || cost < best_cost) {
       best = t;
       best_cost = cost;
@@ -155,8 +156,9 @@ SagemakerParams parse_endpoint(const JsonNode& params, const SimulationConfig& w
   p.app = a;
   p.variant = parse_variant(params, world, app);
   p.instance_type = parse_instance_type(params, world, app, p.variant);
-  p.batch1_latency = serving_profile(world, p.variant, world.hardware->instance_type(p.instance_type))->at(1);
-  p.capacity_per_minute = 60.0 / p.batch1_latency.seconds();
+  const InstanceType& type = world.hardware->instance_type(p.instance_type);
+  p.batch1_latency = serving_profile(world, p.variant, type)->at(1);
+  p.capacity_per_minute = serving_device_count(type) * 60.0 / p.batch1_latency.seconds();
   p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
   p.tracking = parse_tracking(params, p.capacity_per_minute / p.over_provisioning);
   p.initial_instances = parse_initial_instances(params, world, a, p.tracking);

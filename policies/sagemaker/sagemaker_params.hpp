@@ -3,8 +3,9 @@
 // read from a scenario's policies[i].params. Every key is optional:
 //
 //   "instance_type": "c5.large",   // default: of "instance_family", the type
-//                                  // cheapest per request (price x T_1) whose
-//                                  // batch-1 latency meets the SLO
+//                                  // cheapest per request (price x T_1 / its
+//                                  // serving devices) whose batch-1 latency
+//                                  // meets the SLO
 //   "instance_family": "c5",       // where the default looks ("ml.c5" for the
 //                                  // SageMaker catalog), or a list of families
 //                                  // (["c5", "g4dn"]: each endpoint takes the
@@ -17,8 +18,9 @@
 //   "initial_instances": n,        // default: ceil(the history's last minute / target)
 //   "market": "on_demand"          // or "spot"
 //
-// Capacity per minute is 60 / T_1 (seconds): one query at a time, no
-// batching, as SageMaker hosting serves one invocation per request.
+// Capacity per minute is n x 60 / T_1 (seconds), n the instance's serving
+// devices (serving_device.hpp; inf1.xlarge 4, a c5 1): one query at a time on
+// each, no batching, as SageMaker hosting serves one invocation per request.
 //
 // Each application is one SageMaker endpoint of its own (MArk section 5.1
 // serves one model): the keys apply to every endpoint, and what they leave
@@ -44,17 +46,18 @@ struct SagemakerParams {
   AppId app = 0;
   VariantId variant = 0;
   InstanceTypeId instance_type = 0;
-  Duration batch1_latency;         // T_1 of the variant on the type's first device
-  double capacity_per_minute = 0;  // 60 / T_1
+  Duration batch1_latency;         // T_1 of the variant on the type's serving device
+  double capacity_per_minute = 0;  // an instance's: serving devices x 60 / T_1
   double over_provisioning = 2;
   TargetTrackingParams tracking;   // tracking.target = capacity_per_minute / over_provisioning
   std::uint32_t initial_instances = 1;
   Market market = Market::kOnDemand;
 };
 
-// The default instance type: among the types of `families` whose first
+// The default instance type: among the types of `families` whose serving
 // device `variant` is profiled on with a batch-1 latency within `slo`, the
-// lowest price_per_hour x T_1 (lowest id on ties); empty when none qualifies.
+// lowest price_per_hour x T_1 / serving devices, the price of a request
+// (lowest id on ties); empty when none qualifies.
 std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
                                                    const std::vector<std::string>& families, Duration slo);
 

@@ -88,6 +88,23 @@ inline json cloud_world() {
 
 inline json& lambda_block(json& doc) { return doc["catalogs"]["hardware"][0]["lambda"]; }
 
+// Adds to a world of an inline catalog (cloud_world's, sagemaker_world.hpp's)
+// an instance type with four serving devices, as an inf1.xlarge has four
+// neuroncores: `name`, 4 vCPU, four "q.core" (inferentia, 2048 MB) at
+// `price` $/h, boot 60 s, where the first family's first variant (m in
+// both worlds) serves one query in `latency_ms`.
+inline void add_four_core_type(json& doc, const std::string& name, double price, double latency_ms) {
+  json& hw = doc["catalogs"]["hardware"][0];
+  hw["device_types"].push_back({{"name", "q.core"}, {"kind", "inferentia"}, {"memory_mb", 2048}});
+  hw["instance_types"].push_back({{"name", name},
+                                  {"vcpus", 4},
+                                  {"memory_mb", 8192},
+                                  {"devices", json::array({{{"type", "q.core"}, {"count", 4}}})},
+                                  {"price_per_hour", price},
+                                  {"boot_latency_s", 60}});
+  doc["catalogs"]["models"][0]["families"][0]["variants"][0]["latency_ms"]["q.core"] = json::array({{1, latency_ms}});
+}
+
 // One request per time (seconds), replayed from a file written into `dir`.
 inline json replay_at(const test::TempDir& dir, const std::vector<double>& times_s, const std::string& name) {
   std::string text;
@@ -328,6 +345,16 @@ inline ReplicaId load_on(ClusterControl& control, const ClusterView& view, Insta
 
 inline bool conserved(const CloudRun& r) {
   return r.counts.arrived == r.counts.completed + r.counts.dropped + r.counts.rejected + r.counts.unfinished;
+}
+
+// Every device of the run's instance `i` holds exactly one of its replicas, as
+// a policy serving on each of an instance's devices leaves it.
+inline bool one_replica_per_device(const CloudRun& r, std::size_t i) {
+  const auto on = [&](DeviceId d) {
+    return std::count_if(r.replicas.begin(), r.replicas.end(), [&](const ReplicaInfo& rep) { return rep.device == d; });
+  };
+  const std::vector<DeviceId>& devices = r.instances.at(i).devices;
+  return std::all_of(devices.begin(), devices.end(), [&](DeviceId d) { return on(d) == 1; });
 }
 
 // |observed fraction - p| within z standard errors of a binomial proportion.
