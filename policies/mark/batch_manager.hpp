@@ -37,7 +37,7 @@ namespace servesim::mark {
 
 struct BatchMember {
   ReplicaId replica = 0;
-  double capacity_per_minute = 0;  // C_i
+  double capacity_per_minute = 0;  // its share of its instance's C_i
   BatchingShape shape;
 };
 

@@ -57,7 +57,8 @@ InstanceOptions instance_options(const SimulationConfig& world, VariantId varian
                          .n_batch = tuned.n_batch,
                          .w_batch = tuned.w_batch,
                          .batch_latency = latency[tuned.n_batch],
-                         .launch_delay = world.cloud.boot_latency_of(t, type.boot_latency) + variant.load_latency};
+                         .launch_delay = world.cloud.boot_latency_of(t, type.boot_latency) + variant.load_latency,
+                         .replicas = serving_device_count(type)};
     const auto pair = batching == BatchingRule::kPaper ? paper_pair(family, type) : std::nullopt;
     if (pair) {
       const bool runs = pair->n_batch < latency.size();  // within the variant's max_batch
@@ -72,6 +73,9 @@ InstanceOptions instance_options(const SimulationConfig& world, VariantId varian
         ++out.paper_pairs.too_slow;
       }
     }
+    // So far one device's rate. MArk profiles and serves on the instance
+    // (section 4.1): each serving device runs a replica at that rate.
+    o.capacity_per_minute *= o.replicas;
     out.options.push_back(o);
     out.types.push_back(t);
     out.tuned.push_back(tuned);

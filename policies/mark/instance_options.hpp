@@ -10,8 +10,11 @@
 //     200 ms, NASNet 16 / 750 ms, OpenNMT 16 / 490 ms) where W + T_N <= RT_max
 //     on our profile, C_i = 60 N / T_N, and the tuned rule elsewhere; a pair
 //     that does not fit is counted (PaperPairs) for the run to report.
-// The launch delay is the type's boot (the scenario's cloud.boot_latency_s
-// first) plus the variant's load; the planner's O_i is P_i times it.
+// C_i is the instance's: its serving devices (policies/serving_device.hpp;
+// inf1.xlarge 4 neuroncores, a c5 or p2.xlarge 1) times one device's rate,
+// each device running a replica with the (N_batch, W_batch). The launch delay
+// is the type's boot (the scenario's cloud.boot_latency_s first) plus the
+// variant's load; the planner's O_i is P_i times it.
 #include <cstdint>
 #include <functional>
 #include <span>

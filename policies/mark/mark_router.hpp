@@ -17,7 +17,7 @@ namespace servesim::mark {
 
 struct RouterMember {
   ReplicaId replica = 0;
-  double capacity_per_minute = 0;  // C_i: its weight
+  double capacity_per_minute = 0;  // its share of its instance's C_i: its weight
   BatchingShape shape;
 };
 

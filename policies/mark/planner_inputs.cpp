@@ -24,6 +24,7 @@ void validate_instance_type(const InstanceTypeOption& type, const std::string& w
   require(std::isfinite(type.price_per_hour) && type.price_per_hour >= 0, field(where, "price_per_hour"),
           "expected a price of at least 0 $/h");
   require(type.n_batch >= 1, field(where, "n_batch"), "expected a batch size of at least 1");
+  require(type.replicas >= 1, field(where, "replicas"), "expected at least 1 replica");
   require(type.w_batch >= Duration::zero(), field(where, "w_batch"), "expected a window of at least 0");
   require(type.batch_latency >= Duration::zero(), field(where, "batch_latency"), "expected a latency of at least 0");
   require(type.launch_delay >= Duration::zero(), field(where, "launch_delay"), "expected a delay of at least 0");

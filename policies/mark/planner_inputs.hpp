@@ -20,15 +20,21 @@ namespace servesim::mark {
 
 // One candidate instance type, as MArk profiles it offline (section 4.3,
 // "Batching"): a black box serving C_i requests per minute within RT_max with
-// its tuned (N_batch, W_batch).
+// its tuned (N_batch, W_batch). The instance serves on all its serving
+// devices (policies/serving_device.hpp), one replica on each: C_i is theirs
+// together, and each replica has its share of it.
 struct InstanceTypeOption {
   std::string name;                   // for messages only
   double price_per_hour = 0;          // P_i: the current on-demand or spot price
-  double capacity_per_minute = 0;     // C_i
-  std::uint32_t n_batch = 1;          // N_batch
+  double capacity_per_minute = 0;     // C_i, the whole instance's
+  std::uint32_t n_batch = 1;          // N_batch, of each replica
   Duration w_batch;                   // W_batch
   Duration batch_latency;             // T_N: the latency of a batch of N_batch
   Duration launch_delay;              // boot + model load: the paper's O_i is P_i x this
+  std::uint32_t replicas = 1;         // one per serving device
+
+  // One replica's share of C_i: its weight at the front end.
+  double replica_capacity_per_minute() const { return capacity_per_minute / replicas; }
 };
 
 // A running or booting instance: Algorithm 1's R, each a candidate with zero
@@ -70,8 +76,8 @@ struct PlannerParams {
 void validate_planner_params(const PlannerParams& params, std::size_t forecast_steps);
 // Not empty; every entry finite, at least 0.
 void validate_forecast(std::span<const double> forecast, const std::string& where);
-// Not empty; capacity positive, price at least 0 (both finite), n_batch at
-// least 1, times not negative.
+// Not empty; capacity positive, price at least 0 (both finite), n_batch and
+// replicas at least 1, times not negative.
 void validate_instance_types(std::span<const InstanceTypeOption> types, const std::string& where);
 
 // A running instance naming a type that is not in the list is the caller's

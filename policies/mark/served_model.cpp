@@ -4,6 +4,7 @@
 
 #include "policies/mark/instance_planner.hpp"
 #include "policies/mark/planner_candidates.hpp"
+#include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::mark {
@@ -110,7 +111,9 @@ RouteDecision ServedModel::route(const RouteRequest& request, const ClusterView&
   // No instance has finished loading and there is no Lambda: queue at one
   // that is loading, if any.
   for (const Member& m : members_) {
-    if (view.accepts(m.replica)) return RouteDecision::to(m.replica);
+    for (ReplicaId r : m.replicas) {
+      if (view.accepts(r)) return RouteDecision::to(r);
+    }
   }
   return RouteDecision::reject();
 }
@@ -179,17 +182,14 @@ void ServedModel::launch(std::size_t option, Role role, ClusterControl& control,
   const InstanceTypeId type = option_types_[option];
   // Standbys are stopped on-demand burstables, resumed (section 4.5).
   const InstanceId id = control.launch_instance(type, role == Role::kStandby ? Market::kOnDemand : setup_.params.market);
-  const DeviceId device = view.instance(id).devices.front();  // the serving device (serving_device.hpp)
   const InstanceTypeOption& o = options_[option];
   BatcherSpec batcher;
   batcher.kind = BatcherSpec::Kind::kTimeout;
   batcher.max_batch = o.n_batch;
   batcher.timeout = o.w_batch;
-  const LoadResult loaded = control.load_replica({setup_.variant, device, batcher, 1});
-  if (!loaded.replica) {
-    throw InputError(setup_.where, "cannot load the model on a new " + o.name + ": " + loaded.refusal);
-  }
-  members_.push_back({id, option, role, *loaded.replica});
+  // One replica per serving device, as C_i counts them (instance_options.hpp).
+  members_.push_back(
+      {id, option, role, load_on_serving_devices(control, view, id, setup_.variant, batcher, setup_.where)});
   ++counts_.launched;
   ++counts_.launched_by_option[option];
   const auto alive = static_cast<std::uint64_t>(
@@ -269,15 +269,20 @@ void ServedModel::prewarm_lambda(double lost_per_minute, ClusterControl& control
   if (n > 0) counts_.prewarm_pings += control.prewarm_lambda(*setup_.lambda, n);
 }
 
+// The front end spreads requests over replicas, each weighted by its share
+// of its instance's C_i, so an instance gets C_i's share in all.
 void ServedModel::refresh_router(const ClusterView& view) {
   std::vector<RouterMember> ready;
   std::vector<BatchMember> members;
   for (const Member& m : members_) {
-    if (m.stopping || view.replica(m.replica).state != ReplicaState::kActive) continue;
+    if (m.stopping) continue;
     const InstanceTypeOption& o = options_[m.option];
     const BatchingShape shape{o.n_batch, o.w_batch, o.batch_latency};
-    ready.push_back({m.replica, o.capacity_per_minute, shape});
-    members.push_back({m.replica, o.capacity_per_minute, shape});
+    for (ReplicaId r : m.replicas) {
+      if (view.replica(r).state != ReplicaState::kActive) continue;
+      ready.push_back({r, o.replica_capacity_per_minute(), shape});
+      members.push_back({r, o.replica_capacity_per_minute(), shape});
+    }
   }
   router_.reset(std::move(ready));
   batches_.reset(std::move(members));
@@ -287,7 +292,9 @@ double ServedModel::ready_regular_capacity(const ClusterView& view) const {
   double c = 0;
   for (const Member& m : members_) {
     if (m.role != Role::kRegular || m.noticed || m.stopping) continue;
-    if (view.replica(m.replica).state == ReplicaState::kActive) c += options_[m.option].capacity_per_minute;
+    for (ReplicaId r : m.replicas) {
+      if (view.replica(r).state == ReplicaState::kActive) c += options_[m.option].replica_capacity_per_minute();
+    }
   }
   return c;
 }

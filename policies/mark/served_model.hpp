@@ -8,9 +8,13 @@
 // leaves the plan at once while stopped burstables and warmed Lambda
 // containers bridge the gap (4.5).
 //
-// Each instance runs one replica of the model with its type's tuned
-// (N_batch, W_batch) on a timeout batcher (section 4.3: "MArk waits until
-// either the batch is full or the timeout is reached").
+// Each instance runs one replica of the model per serving device (an
+// inf1.xlarge's four neuroncores, a c5's one CPU; policies/serving_device.hpp)
+// with its type's tuned (N_batch, W_batch) on a timeout batcher (section 4.3:
+// "MArk waits until either the batch is full or the timeout is reached"). The
+// instance is the unit the plan, the SLO monitor, spot notices and standbys
+// launch, count and stop, at its type's C_i; the replica is the unit the
+// front end routes to, at its share of C_i.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -64,7 +68,7 @@ class ServedModel {
     InstanceId instance = 0;
     std::size_t option = 0;  // into options_ (the standby's is the last)
     Role role = Role::kRegular;
-    ReplicaId replica = 0;
+    std::vector<ReplicaId> replicas;  // one per serving device
     bool noticed = false;   // its interruption notice came: out of R
     bool stopping = false;  // MArk stopped it; it drains
   };

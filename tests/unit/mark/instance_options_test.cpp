@@ -19,7 +19,10 @@ namespace {
 using nlohmann::json;
 using test::TempDir;
 
-Scenario mark_world(const TempDir& dir) {
+// `models` and `family`: a model catalog under configs/catalogs/models/ and
+// the application's family in it.
+Scenario mark_world(const TempDir& dir, const std::string& models = "mark_models.json",
+                    const std::string& family = "mark_inception_v3") {
   const std::string catalogs = std::string(SERVESIM_SOURCE_DIR) + "/configs/catalogs/";
   json doc = {
       {"name", "mark-options"},
@@ -27,10 +30,10 @@ Scenario mark_world(const TempDir& dir) {
       {"duration_s", 60},
       {"catalogs",
        {{"hardware", {catalogs + "hardware/accelerators.json", catalogs + "hardware/aws_instances.json"}},
-        {"models", {catalogs + "models/mark_models.json"}}}},
+        {"models", {catalogs + "models/" + models}}}},
       {"cluster", json::object()},
       {"cloud", {{"boot_latency_s", {{"c5", 180}, {"p2", 180}}}}},
-      {"applications", json::array({{{"name", "image"}, {"family", "mark_inception_v3"}, {"slo_ms", 600},
+      {"applications", json::array({{{"name", "image"}, {"family", family}, {"slo_ms", 600},
                                      {"workload", {{"kind", "poisson"}, {"rate", 1}}}}})},
       {"policies", json::array({{{"name", "static"}, {"params", {{"placement", json::array()}}}}})},
   };
@@ -120,6 +123,32 @@ TEST(MarkInstanceOptions, ACpuProfileShorterThanTheVariantsMaxBatchTunesWithinIt
                                      BatchingRule::kTuned, on_demand(w), "s.json: instance_types");
   EXPECT_EQ(opts.options[0].n_batch, 1u);
   EXPECT_NEAR(opts.options[0].capacity_per_minute, 85.0, 0.01);
+}
+
+}  // namespace
+}  // namespace servesim::mark
+
+namespace servesim::mark {
+namespace {
+
+// An inf1.xlarge (and an inf1.2xlarge) is four neuroncores, each serving
+// ResNet-152 at T_1 = 29.737 ms, one at a time (the profile is linear in the
+// batch: N 1). MArk serves on the whole instance, one replica per core: C =
+// 4 x 60 / 0.029737 = 8070.75 a minute, not one core's 2017.69. A c5.large,
+// one device, stays at 60 / 0.417364 = 143.76.
+TEST(MarkInstanceOptions, AnInstancesCapacityCountsEveryServingDevice) {
+  TempDir dir;
+  const Scenario s = mark_world(dir, "side_by_side_models.json", "cloud_resnet");
+  const SimulationConfig& w = s.world;
+  const auto opts =
+      instance_options(w, variant(w, "cloud-resnet152"), types(w, {"inf1.xlarge", "inf1.2xlarge", "c5.large"}),
+                       from_millis(600), BatchingRule::kTuned, on_demand(w), "s.json: instance_types");
+  EXPECT_EQ(opts.options[0].n_batch, 1u);
+  EXPECT_NEAR(opts.options[0].capacity_per_minute, 8070.75, 0.01);
+  EXPECT_NEAR(opts.options[1].capacity_per_minute, 8070.75, 0.01);
+  EXPECT_NEAR(opts.options[2].capacity_per_minute, 143.76, 0.01);
+  // The tuning is one core's: section 5.1 reports it per device.
+  EXPECT_NEAR(opts.tuned[0].max_rate_qps * 60.0, 2017.69, 0.01);
 }
 
 }  // namespace

@@ -39,6 +39,7 @@ struct MarkRun {
   std::uint64_t instances_at_start = 0;
   std::uint64_t admitted_over_bound = 0;  // replica routes past the Bouncer's bound
   std::uint64_t to_lambda = 0;
+  std::map<ReplicaId, std::uint64_t> routed;  // requests sent to each replica
 };
 
 MarkRun run_mark(const json& doc, std::uint64_t max_outstanding = ~0ULL) {
@@ -50,6 +51,7 @@ MarkRun run_mark(const json& doc, std::uint64_t max_outstanding = ~0ULL) {
   forwarder.every_route = [&](const RouteDecision& d, const ClusterView& view) {
     if (out.instances_at_start == 0) out.instances_at_start = view.instance_count();
     if (d.kind == RouteDecision::Kind::kLambda) ++out.to_lambda;
+    if (d.kind == RouteDecision::Kind::kReplica) ++out.routed[d.target];
     if (d.kind == RouteDecision::Kind::kReplica && view.outstanding(d.target) > max_outstanding) {
       ++out.admitted_over_bound;
     }
@@ -200,6 +202,59 @@ TEST(MarkPolicy, BadParametersNameTheirField) {
   json short_history = mark_world({{"predictor", "lstm"}});
   short_history["applications"][0]["history"]["duration_s"] = 600;  // 10 units < Pw + 2
   expect_error(short_history, ": applications[0].history: the LSTM predictor of policies[0].params needs");
+}
+
+// q4.box: four serving devices, as an inf1.xlarge has four neuroncores, at
+// `price` $/h, where m serves one request in 100 ms. MArk serves on the
+// whole instance (section 4.1): one replica per core, C = 4 x 600 = 2400
+// requests a minute. MArk plans with it alone.
+json with_four_core_box(json doc, double price) {
+  cloudtest::add_four_core_type(doc, "q4.box", price, 100);
+  doc["policies"][0]["params"]["instance_types"] = json::array({"q4.box"});
+  doc["policies"][0]["params"]["slo_monitor_type"] = "q4.box";
+  return doc;
+}
+
+// 20 QPS (1200 a minute) fits one q4.box (2400), not two of one core's 600:
+// one instance, its four replicas on its four cores, each a quarter of the
+// requests (equal weights, C / 4 each).
+TEST(MarkPolicy, AnInstanceServesOnEachOfItsServingDevices) {
+  const MarkRun r = run_mark(with_four_core_box(mark_world({{"slo_monitor", false}, {"lambda", false}}), 0.3));
+  EXPECT_EQ(r.instances_at_start, 1u);
+  ASSERT_EQ(r.run.instances.size(), 1u);
+  EXPECT_EQ(r.run.replicas.size(), 4u);
+  EXPECT_TRUE(cloudtest::one_replica_per_device(r.run, 0));
+  ASSERT_EQ(r.routed.size(), 4u);
+  std::uint64_t total = 0;
+  for (const auto& [replica, n] : r.routed) total += n;
+  for (const auto& [replica, n] : r.routed) EXPECT_NEAR(static_cast<double>(n) / total, 0.25, 0.01) << replica;
+  EXPECT_TRUE(cloudtest::conserved(r.run));
+}
+
+// Per request a full q4.box at $0.3/h (2400 a minute) is cheaper than a
+// c5.large at $0.085/h (600): 0.3 / 2400 < 0.085 / 600. Counted at one
+// core's 600 it would cost 0.3 / 600 and Algorithm 1 would never pick it.
+TEST(MarkPolicy, TheFourCoreInstancesCapacityMakesItTheCheapestPerRequest) {
+  json doc = with_four_core_box(mark_world({{"slo_monitor", false}}, 40), 0.3);
+  doc["policies"][0]["params"]["instance_types"] = json::array({"c5.large", "q4.box"});
+  const MarkRun r = run_mark(doc);
+  EXPECT_GE(r.counters.at("launched_q4_box"), 1.0);
+}
+
+// A noticed q4.box takes its four replicas' 2400 a minute: ceil(2400 / 600)
+// = 4 t.small standbys resume (one for one core's capacity would leave 1800
+// uncovered), and stop once the replacement's four replicas serve the plan's
+// 2400 again.
+TEST(MarkPolicy, ANoticeOnAFourCoreInstanceResumesStandbysForAllItsCores) {
+  json doc = with_four_core_box(mark_world({{"market", "spot"}, {"standby_type", "t.small"}, {"standby_count", 5},
+                                            {"slo_monitor", false}}, 8), 0.3);
+  doc["cloud"]["spot"] = {{"discount", 0.7}, {"interruptions", {{"at", json::array({{{"at_s", 200}, {"count", 1}}})}}}};
+  const MarkRun r = run_mark(doc);
+  EXPECT_EQ(r.counters.at("interruption_notices"), 1.0);
+  EXPECT_EQ(r.counters.at("launched_q4_box"), 2.0);  // the first and its replacement
+  EXPECT_EQ(r.counters.at("standbys_resumed"), 4.0);
+  EXPECT_EQ(r.counters.at("standbys_stopped"), 4.0);
+  EXPECT_TRUE(cloudtest::conserved(r.run));
 }
 
 }  // namespace

@@ -58,6 +58,13 @@ TEST(MarkPlannerInputs, CapacityMustBePositive) {
   expect_error(error_of(flat(100), types), "instance_types[1].capacity_per_minute", "positive");
 }
 
+// C_i is spread over the instance's replicas (one per serving device).
+TEST(MarkPlannerInputs, AnInstanceHoldsAtLeastOneReplica) {
+  std::vector<InstanceTypeOption> types = c5_and_p2();
+  types[1].replicas = 0;
+  expect_error(error_of(flat(100), types), "instance_types[1].replicas", "at least 1");
+}
+
 TEST(MarkPlannerInputs, PriceMustNotBeNegative) {
   std::vector<InstanceTypeOption> types = c5_and_p2();
   types[0].price_per_hour = -0.01;
