@@ -13,6 +13,7 @@ import matplotlib
 matplotlib.use("Agg")  # before anything draws: no display, same pixels everywhere
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 
 from . import label_placement  # noqa: E402
 from .styles import CONTEXT_COLOR, HATCHES  # noqa: E402
@@ -86,7 +87,19 @@ def _draw_series(ax, series):
         _error_bars(ax, series, 3)
 
 
+def _plain_log_ticks(ax):
+    """A log axis labelled 2, 5, 10, 20 ... as plain numbers: matplotlib's
+    default writes them as mathtext, which text.parse_math (off, for "$")
+    would print as raw "$\\mathdefault{10^{1}}$"."""
+    plain = matplotlib.ticker.FuncFormatter(lambda value, _: f"{value:g}")
+    ax.xaxis.set_major_locator(matplotlib.ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(plain)
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+
+
 def _ticks(ax, panel):
+    if panel.xscale == "log":
+        _plain_log_ticks(ax)
     if panel.xticks is not None:
         texts = [t for _, t in panel.xticks]
         slanted = sum(len(t) for t in texts) > 40 or max((len(t) for t in texts), default=0) > 8
