@@ -43,10 +43,10 @@ RouteDecision SagemakerEndpoint::route(const ClusterView& view) {
   return RouteDecision::reject();
 }
 
-void SagemakerEndpoint::rebuild_routing(const ClusterView& view) {
+std::uint32_t SagemakerEndpoint::rebuild_routing(const ClusterView& view) {
   active_.clear();
   loading_.clear();
-  in_service_ = 0;
+  std::uint32_t in_service = 0;
   for (const Member& m : fleet_) {
     bool serves = false;
     for (ReplicaId r : m.replicas) {
@@ -55,8 +55,9 @@ void SagemakerEndpoint::rebuild_routing(const ClusterView& view) {
       (active ? active_ : loading_).push_back(r);
       serves = serves || active;
     }
-    in_service_ += serves ? 1 : 0;
+    in_service += serves ? 1 : 0;
   }
+  return in_service;
 }
 
 bool SagemakerEndpoint::in_service(const Member& m, const ClusterView& view) {
@@ -65,13 +66,12 @@ bool SagemakerEndpoint::in_service(const Member& m, const ClusterView& view) {
 }
 
 void SagemakerEndpoint::on_datapoint(ClusterControl& control, const ClusterView& view) {
-  rebuild_routing(view);
+  const std::uint32_t serving = rebuild_routing(view);
   const double invocations = static_cast<double>(arrivals_);
   arrivals_ = 0;
   // Invocations per instance, not per replica: the metric is
   // SageMakerVariantInvocationsPerInstance, and the capacity it is tracked
   // against is the instance's (every serving device's).
-  const std::uint32_t serving = in_service_;
   if (serving == 0) return;  // no instance in service: CloudWatch has no datapoint
   if (const auto desired = tracking_.datapoint(invocations / serving, serving, view.now())) {
     resize(*desired, control, view);

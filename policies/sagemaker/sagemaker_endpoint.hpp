@@ -71,7 +71,9 @@ class SagemakerEndpoint {
   void resize(std::uint32_t desired, ClusterControl& control, const ClusterView& view);
   // Drops the member on `instance` from the fleet; true if it was counted.
   bool forget(InstanceId instance);
-  void rebuild_routing(const ClusterView& view);
+  // Refills active_ and loading_; returns the instances in service (those
+  // with a replica in active_), the datapoint's capacity.
+  std::uint32_t rebuild_routing(const ClusterView& view);
   // Some replica of the instance has loaded: it serves.
   static bool in_service(const Member& m, const ClusterView& view);
 
@@ -81,7 +83,6 @@ class SagemakerEndpoint {
   std::vector<Member> fleet_;          // in launch order, leaving ones too
   std::vector<ReplicaId> active_;      // round robin over these
   std::vector<ReplicaId> loading_;     // used only while none is active
-  std::uint32_t in_service_ = 0;       // instances with a replica in active_
   std::size_t next_ = 0;
   std::uint64_t arrivals_ = 0;         // since the last datapoint
   Stats stats_;
