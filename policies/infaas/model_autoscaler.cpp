@@ -126,12 +126,12 @@ std::vector<ScalingAction> ModelAutoscaler::plan(MetadataStore& store, SimTime n
         vi.scale_down_since = SimTime::never();
         continue;
       }
-      // One replica fewer is fine if this variant's own load fits in the
-      // others, or if the application's other variants carry its load.
-      const bool spare_elsewhere =
-          family_capacity_[f] - running.saturation_qps >= family_load_[f] * rules_.slack;
-      const ScalingDecision d =
-          choose_scale_down(running, n, vi.load_qps, options_, rules_.slack, rules_.lambda_per_s, spare_elsewhere);
+      // One replica fewer is fine only if this variant's own load fits in
+      // the others (section 4.2.2, "removing an instance of the running
+      // variant"; INFaaS public code, src/worker/autoscaler.cc, per variant).
+      // The family's other variants may serve other applications with other
+      // SLOs, so their room is no reason to remove one of these.
+      const ScalingDecision d = choose_scale_down(running, n, vi.load_qps, options_, rules_.slack, rules_.lambda_per_s);
       if (d.kind == ScalingDecision::Kind::kNone) {
         vi.scale_down_since = SimTime::never();
         continue;

@@ -55,12 +55,10 @@ ScalingDecision choose_scale_up(const ScalingOption& running, std::uint32_t repl
 }
 
 ScalingDecision choose_scale_down(const ScalingOption& running, std::uint32_t replicas, double load_qps,
-                                  std::span<const ScalingOption> alternatives, double slack, double lambda_per_s,
-                                  bool spare_elsewhere) {
+                                  std::span<const ScalingOption> alternatives, double slack, double lambda_per_s) {
   ScalingDecision best;
   if (replicas == 0) return best;
-  if (spare_elsewhere ||
-      replicas_for(load_qps, slack, running.saturation_qps) <= static_cast<std::int64_t>(replicas) - 1) {
+  if (replicas_for(load_qps, slack, running.saturation_qps) <= static_cast<std::int64_t>(replicas) - 1) {
     best = {ScalingDecision::Kind::kRemove, running.profile, 1,
             action_cost(running.cost_per_second, -1, lambda_per_s, running.load_latency_s)};
   }

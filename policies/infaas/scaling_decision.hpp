@@ -47,10 +47,7 @@ std::int64_t replicas_for(double load_qps, double slack, double q);
 ScalingDecision choose_scale_up(const ScalingOption& running, std::uint32_t replicas, double load_qps,
                                 std::span<const ScalingOption> alternatives, double slack, double lambda_per_s);
 
-// `spare_elsewhere`: other variants carry the load, so a replica may go
-// whatever this variant's own load.
 ScalingDecision choose_scale_down(const ScalingOption& running, std::uint32_t replicas, double load_qps,
-                                  std::span<const ScalingOption> alternatives, double slack, double lambda_per_s,
-                                  bool spare_elsewhere = false);
+                                  std::span<const ScalingOption> alternatives, double slack, double lambda_per_s);
 
 }  // namespace servesim::infaas

@@ -96,6 +96,23 @@ TEST(InfaasModelAutoscaler, RoomOnlyInAnOverloadedVariantDoesNotHoldBackAReplica
   EXPECT_EQ(a_loads(), 2);
 }
 
+// A replica goes only when its variant's own load fits in one fewer (section
+// 4.2.2; INFaaS public code, src/worker/autoscaler.cc): room in the
+// architecture's other variants is no reason, since they may serve other
+// applications under other SLOs.
+TEST(InfaasModelAutoscaler, RoomInAnotherVariantDoesNotRemoveALoadedReplica) {
+  PolicyFixture f;
+  f.build(table2_params({{"initial_workers", {{"cpu.w", 1}, {"gpu.w", 1}}},
+                         {"preload", json::array({{{"variant", "A"}, {"device_type", "box.cpu"}, {"count", 2}},
+                                                  {{"variant", "C"}, {"device_type", "gpu"}}})}}),
+          {single_model_app("a", 0, 300)});
+  // 8 QPS, all to A (the smallest slack): two A carry 10, one would carry 5;
+  // C has 880 QPS of room. Past the CPU's ten checks, both A stay.
+  for (int t = 1; t <= 15; ++t) f.load_then_tick(t, 8);
+  for (ReplicaId r : f.c().unloads) EXPECT_NE(f.variant_of(r), "A");
+  EXPECT_EQ(f.variant_of(f.route()), "A");
+}
+
 TEST(InfaasModelAutoscaler, ReplicationBeyondTheWorkerGoesToANewWorker) {
   PolicyFixture f;
   // Only CPU hardware: 18 QPS needs 4 A (18.9 / 5); the worker holds 2.
