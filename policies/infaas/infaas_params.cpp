@@ -109,7 +109,7 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
                         "accelerator_clear_ratio", "accelerator_min_latency_ms", "backlog_fraction",
                         "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
                         "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
-                        "cpu_min_slo_ms", "cost_per_gb_second", "unmet", "queue_aware", "mode", "fixed_variant",
+                        "cpu_min_slo_ms", "cost_per_gb_second", "hardware_cost", "unmet", "queue_aware", "mode", "fixed_variant",
                         "max_workers", "fixed_variants", "preload_placement", "slo_latency_share",
                         "initial_load_qps", "offline_pause_utilisation", "offline_latency_rule"});
   InfaasParams p;
@@ -183,6 +183,11 @@ InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig&
   p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);
   by_kind(params, "cost_per_gb_second", p.profiles.cost_per_gb_second,
           [](const JsonNode& costs, std::string_view kind, double fallback) { return costs.number_in_or(kind, 0, kMaxPrice, fallback, "$ per GB-second"); });
+  if (params.has("hardware_cost")) {
+    p.hardware_cost = params.at("hardware_cost").choice({"memory", "instance_share"}) == "instance_share"
+                          ? HardwareCost::kInstanceShare
+                          : HardwareCost::kMemory;
+  }
   if (params.has("unmet")) {
     p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
   }

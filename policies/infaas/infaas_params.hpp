@@ -36,6 +36,9 @@
 //   "batch_cap": 32,                 // public code
 //   "cpu_min_slo_ms": 50,            // public code; 0 in infaas-accuracy (Proteus has no such rule)
 //   "cost_per_gb_second": {"cpu": 0.031, "gpu": 0.498, "inferentia": 0.190},  // section 6.2
+//   "hardware_cost": "memory",       // C of the ILP: section 6.2's memory x cost_per_gb_second, or
+//                                    // "instance_share": the scenario's $/s of the hardware a
+//                                    // replica holds, Table 2's rule (replica_price.hpp)
 //   "unmet": "route",                // or "reject": what happens to a query no variant can serve
 //                                    // as asked (Algorithm 1 line 8, see variant_selector.hpp)
 //   "queue_aware": false,            // ablation: Algorithm 1 also skips a replica whose queue
@@ -142,6 +145,9 @@ struct ModeRules {
 };
 ModeRules mode_rules(Mode mode);
 
+// The ILP's hardware cost C of a replica (variant_profile.hpp).
+enum class HardwareCost : std::uint8_t { kMemory, kInstanceShare };
+
 struct InfaasParams {
   std::array<std::optional<InstanceTypeId>, kDeviceKindCount> worker_types{};
   std::vector<std::pair<InstanceTypeId, std::uint32_t>> initial_workers;
@@ -163,6 +169,7 @@ struct InfaasParams {
   WorkerLimits worker_limits;  // "max_workers" (worker_limits.hpp)
   std::uint32_t cpu_cores_per_replica = 4;
   ProfileRules profiles;
+  HardwareCost hardware_cost = HardwareCost::kMemory;
   UnmetQueries unmet = UnmetQueries::kRoute;
   bool queue_aware = false;
   Mode mode = Mode::kInfaas;

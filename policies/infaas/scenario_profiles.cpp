@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "policies/infaas/replica_price.hpp"
 #include "sim/serving/pipeline_paths.hpp"
 
 namespace servesim::infaas {
@@ -52,13 +53,15 @@ std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const 
     if (!budget[s.family] || s.budget < *budget[s.family]) budget[s.family] = s.budget;
   }
   const std::set<DeviceTypeId> types = usable_device_types(world, params);
+  ProfileRules rules = params.profiles;
+  if (params.hardware_cost == HardwareCost::kInstanceShare) rules.replica_cost_per_second = replica_cost_per_second(world, params, types);
   std::vector<VariantProfile> profiles;
   for (FamilyId f = 0; f < models.families().size(); ++f) {
     if (!budget[f]) continue;
     for (VariantId v : models.family(f).variants) {
       if (!params.fixed.allows(f, v)) continue;  // a fixed variant: a baseline's, or one the queries name
       for (DeviceTypeId t : types) {
-        if (auto p = make_profile(v, models.variant(v), t, world.hardware->type(t), *budget[f], params.profiles)) {
+        if (auto p = make_profile(v, models.variant(v), t, world.hardware->type(t), *budget[f], rules)) {
           profiles.push_back(*p);
         }
       }

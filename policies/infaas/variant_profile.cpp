@@ -42,7 +42,9 @@ std::optional<VariantProfile> make_profile(VariantId id, const ModelVariant& var
   p.batch = batch;
   p.inference = latency->at(batch);
   p.saturation_qps = throughput[batch];
-  const double hardware = variant.memory_mb / 1000.0 * rules.cost_per_gb_second[static_cast<std::size_t>(type.kind)];
+  const double hardware = rules.replica_cost_per_second.empty()
+                              ? variant.memory_mb / 1000.0 * rules.cost_per_gb_second[static_cast<std::size_t>(type.kind)]
+                              : rules.replica_cost_per_second.at(type_id);
   p.cost_per_second = rules.accuracy_objective ? (1.0 - variant.accuracy) + kAccuracyModeHardwareWeight * hardware : hardware;
   p.load_latency = variant.load_latency;
   p.accuracy = variant.accuracy;

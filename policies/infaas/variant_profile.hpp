@@ -21,7 +21,12 @@
 //   hardware cost C          = memory x price per GB-second of its device kind
 //                              (section 6.2: "proportional to its memory
 //                              footprint", 0.031 CPU, 0.190 Inferentia, 0.498
-//                              GPU per GB-s; gives Table 2's 1 : 3 : 16)
+//                              GPU per GB-s; gives Table 2's 1 : 3 : 16), or,
+//                              with "hardware_cost": "instance_share", the
+//                              world's own $/s of the hardware a replica holds
+//                              (Table 2's rule on the scenario's price list:
+//                              A costs its 4 CPUs' share of the worker, C its
+//                              whole GPU; replica_price.hpp)
 //   INFaaS-Accuracy swaps objective and constraint (Proteus section 6.1.1):
 //                            C = 1 - normalized accuracy, the drop a replica
 //                              serves at, plus 1e-4 x the hardware cost above
@@ -31,6 +36,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "sim/cluster/device_kind.hpp"
 #include "sim/cluster/device_type.hpp"
@@ -46,6 +52,9 @@ struct ProfileRules {
   Duration cpu_min_slo = from_millis(50);  // public code: no CPU variant for SLOs of 50 ms or less
   // Section 6.2's normalized prices per GB-second, by DeviceKind (cpu, gpu, inferentia, lambda).
   std::array<double, kDeviceKindCount> cost_per_gb_second = kInfaasMemoryPrices;
+  // When not empty, C in $/s by DeviceTypeId instead of the memory rule
+  // ("hardware_cost": "instance_share"; replica_price.hpp).
+  std::vector<double> replica_cost_per_second;
   // INFaaS-Accuracy (infaas_params.hpp): C is the accuracy drop instead.
   bool accuracy_objective = false;
   // Of the budget the serving batch's latency may take for the variant to
