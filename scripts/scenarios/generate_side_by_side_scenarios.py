@@ -30,6 +30,10 @@ OUT = w.ROOT / "configs/scenarios/side_by_side"
 ENVELOPES_OUT = w.ROOT / "scripts/side_by_side"
 IMAGE_FAMILY = "cloud_resnet"
 PIPELINE_APPS = ("social_media", "video_monitoring")
+# Every INFaaS mode weighs its ILP's hardware cost C by the world's own price
+# list (INFaaS Table 2's rule: the $/s of the hardware a replica holds), the
+# prices it is billed at, not section 6.2's memory prices for its own workers.
+INFAAS_PRICES = {"hardware_cost": "instance_share"}
 
 
 def one_stage(family):
@@ -85,7 +89,7 @@ def image_policies(fams, app_stages, first):
     # One replica per CPU worker: the catalog's CPU latencies are a whole
     # instance's (MArk's per-instance capacities), as MArk serves them.
     infaas = {"worker_types": workers, "initial_workers": {t: 1 for t in workers.values()},
-              "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": first}
+              "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": first, **INFAAS_PRICES}
     endpoint_kind, endpoint = min(top_workers.items(), key=lambda kv: w.pipeline_price_per_query(
         instances[kv[1]], app_stages, only_most_accurate(fams), kv[0]))
     sm_plus = dict(infaas, mode="sm+", fixed_variant=top, worker_types=top_workers, initial_workers={endpoint: 1})
@@ -123,7 +127,7 @@ def clipper_plus(top, kind, worker, app_stages, fams):
     count = math.ceil(w.peak_qps(w.diurnal_day()) / w.instance_capacity_qps(variant, instances[worker],
                                                                              app_stages[0].budget_ms, kind))
     return {"name": "infaas", "label": "clipper-plus",
-            "params": {"mode": "clipper+", "fixed_variant": top, "worker_types": {kind: worker},
+            "params": {"mode": "clipper+", **INFAAS_PRICES, "fixed_variant": top, "worker_types": {kind: worker},
                        "initial_workers": {worker: count}, "preload_placement": "spread",
                        "preload": [{"variant": top, "device_type": slot["type"], "count": count * slot["count"]}]}}
 
@@ -133,7 +137,7 @@ def fixed_image_policies(counts, loads):
     warm = {"initial_load_qps": loads}
     entries = [("proteus", "proteus", warm), ("sommelier", "sommelier", warm), ("clipper-ha", "clipper-ha", warm),
                ("clipper-ht", "clipper-ht", warm),
-               ("infaas", "infaas-accuracy", dict(warm, mode="infaas-accuracy")), ("inferline", "inferline", {})]
+               ("infaas", "infaas-accuracy", dict(warm, mode="infaas-accuracy", **INFAAS_PRICES)), ("inferline", "inferline", {})]
     return [{"name": n, "label": label, "params": params, "cluster": own_cluster(counts)}
             for n, label, params in entries]
 
@@ -297,7 +301,7 @@ def pipeline_policies(apps, fams, first_by_app, counts):
     workers = w.worker_types(all_stages, fams)
     loads = stage_loads(apps, first_by_app)
     infaas = {"worker_types": workers, "initial_workers": {t: 1 for t in workers.values()},
-              "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": loads}
+              "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": loads, **INFAAS_PRICES}
     cluster = own_cluster(counts)
     # The sized cluster holds the coarse-grained plans (servesim validate
     # refuses one that does not fit, the default short_cluster).
