@@ -10,7 +10,12 @@ from .csv_table import read_table
 from .errors import InputError
 
 # The per-window series a run folder's figures draw; violations is late +
-# dropped + rejected.
+# dropped + rejected; cost_per_hour is the window's whole cost (the `cost`
+# column: instances, Lambda's requests and GB-seconds, fixed devices) over
+# its length. servesim's own cost_per_hour column is the rate of what is
+# running at the window's end, which leaves out per-request charges, so a
+# policy that overflows to Lambda would look cheap; it is used only when a
+# folder has no `cost` column.
 SERIES = ("demand_qps", "throughput_qps", "violations", "effective_accuracy", "cost_per_hour")
 
 
@@ -48,6 +53,7 @@ def _policy_run(path, label):
     app, start, end, demand, thr, late, dropped, rejected, acc, cost = (table.column(c) for c in (
         "app", "window_start_s", "window_end_s", "demand_qps", "throughput_qps", "late", "dropped", "rejected",
         "effective_accuracy", "cost_per_hour"))
+    window_cost = table.column("cost") if table.has("cost") else None
     run = PolicyRun(label, [], 0.0, {name: [] for name in SERIES})
 
     def number(r, c):
@@ -64,10 +70,21 @@ def _policy_run(path, label):
         run.values["throughput_qps"].append(table.number(r, thr))
         run.values["violations"].append(number(r, late) + number(r, dropped) + number(r, rejected))
         run.values["effective_accuracy"].append(table.number(r, acc))  # None: nothing completed
-        run.values["cost_per_hour"].append(number(r, cost))
+        run.values["cost_per_hour"].append(_cost_rate(table, r, cost, window_cost, start, end, demand))
     if not run.t_s:
         raise InputError(f'{table.path}: no rows with app == "all"')
     return run
+
+
+def _cost_rate(table, r, rate, window_cost, start, end, demand):
+    """$/h over the window; None where servesim found the window too short
+    for a rate (its demand_qps empty: the drain's tail)."""
+    if window_cost is None:
+        return table.number(r, rate) or 0.0
+    if table.number(r, demand) is None:
+        return None
+    length = (table.number(r, end) or 0.0) - (table.number(r, start) or 0.0)
+    return (table.number(r, window_cost) or 0.0) * 3600.0 / length if length > 0 else None
 
 
 def _scenario_name(path, comparison, first_label):

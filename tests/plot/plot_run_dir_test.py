@@ -15,7 +15,7 @@ from plot_test_support import Test, named_series, styles_differ  # noqa: E402
 FIGURES = ("demand_qps", "throughput_qps", "violations", "effective_accuracy", "cost_per_hour", "timeseries",
            "comparison")
 HEADER = ("window_start_s,window_end_s,app,demand_qps,throughput_qps,late,dropped,rejected,"
-          "effective_accuracy,cost_per_hour")
+          "effective_accuracy,cost_per_hour,cost")
 
 t = Test(sys.argv[1])
 
@@ -30,8 +30,10 @@ def run_folder(name, labels):
         for w in range(3):
             accuracy = "" if w == 2 else str(90 + k)
             demand, throughput = ("", "") if w == 2 else (10 * k + w, 5 + w)
-            rows.append(f"{10 * w},{10 * w + 10},all,{demand},{throughput},{k},1,1,{accuracy},{k + 1}")
-            rows.append(f"{10 * w},{10 * w + 10},classify,999,999,999,999,999,1,999")
+            # cost_per_hour (what runs at the window's end) k + 1; the
+            # window's whole cost (Lambda too) 0.01 (k + 1): 3.6 (k + 1) $/h.
+            rows.append(f"{10 * w},{10 * w + 10},all,{demand},{throughput},{k},1,1,{accuracy},{k + 1},{0.01 * (k + 1)}")
+            rows.append(f"{10 * w},{10 * w + 10},classify,999,999,999,999,999,1,999,999")
         t.write(f"{name}/{label}/timeseries.csv", "\n".join(rows) + "\n")
     # p99: 20 ms for all but the last policy, which has 20000 (1000 times).
     table = ["scenario,policy,slo_pct,p99_ms,cost_usd"]
@@ -70,6 +72,9 @@ accuracy = [s for s in t.drawn(t.path("k1"), "effective_accuracy")["panels"][0][
 t.close(accuracy["y"], [90, 90, None], "an empty accuracy is no value")
 throughput = [s for s in t.drawn(t.path("k1"), "throughput_qps")["panels"][0]["series"] if s["name"] == "a-1"][0]
 t.close(throughput["y"], [5, 6, None], "an empty rate is a gap, not a fall to zero")
+cost_rate = [s for s in t.drawn(t.path("k1"), "cost_per_hour")["panels"][0]["series"] if s["name"] == "a-2"][0]
+t.close(cost_rate["y"], [7.2, 7.2, None], "the cost rate is the window's whole cost over its length, not the "
+        "cost_per_hour column (which leaves Lambda out); none in a window too short for a rate")
 
 comparison = t.drawn(t.path("k1"), "comparison")
 slo, p99, cost = (comparison.get("panels", []) + [{}, {}, {}])[:3]
