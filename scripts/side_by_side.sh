@@ -19,7 +19,8 @@ For each scenario (default: every configs/scenarios/side_by_side/*.json, in name
                                    (scripts/plot.sh --scatter; log x when costs span
                                    more than a factor 10)
      FIGURES/<name>_timeseries.png the time series of the first seed's runs
-                                   (scripts/plot.sh on OUT/<name>/seed=S1)
+                                   (scripts/plot.sh on OUT/<name>/seed=S1), a row per
+                                   paper's evaluation (design_envelopes.json's family)
      each also as .pdf beside it, for a paper
 Then the page DOC: per scenario its description, a table (goodput, SLO attainment, p99,
 effective accuracy, max accuracy drop, total cost, cost per million on-time queries,
@@ -175,7 +176,14 @@ draw_figures() {  # STEM -> 0, or 1 when a figure could not be drawn
   if compgen -G "$point/*/timeseries.csv" >/dev/null; then
     local tmp
     tmp=$(mktemp -d)
-    bash scripts/plot.sh "$point" --out "$tmp" >/dev/null &&
+    # A row per paper's evaluation (design_envelopes.json's "family"), not
+    # per label prefix, which would put Clipper+ (INFaaS') with Clipper-HA/HT
+    # (Proteus').
+    python3 -c 'import json, os, sys
+d = json.load(open(sys.argv[1])).get(sys.argv[2], {}) if os.path.exists(sys.argv[1]) else {}
+print(json.dumps({label: e["family"] for label, e in d.items() if e.get("family")}))' \
+      scripts/side_by_side/design_envelopes.json "$1" >"$tmp/families.json"
+    bash scripts/plot.sh "$point" --out "$tmp" --families "$tmp/families.json" >/dev/null &&
       mv "$tmp/timeseries.png" "$series.png" && mv "$tmp/timeseries.pdf" "$series.pdf" || status=1
     rm -rf "$tmp"
   fi

@@ -12,7 +12,7 @@ from .output_paths import make_folder
 from .save import write_figure
 
 USAGE = """\
-usage: scripts/plot.sh RUN_DIR [--out DIR] [--keep-data DIR]
+usage: scripts/plot.sh RUN_DIR [--out DIR] [--families FILE.json] [--keep-data DIR]
        scripts/plot.sh SWEEP_CSV [--x COLUMN] [--y METRIC]... [--group COLUMN] [--out FILE.png|DIR]
                        [--keep-data DIR]
        scripts/plot.sh SWEEP_CSV --scatter XMETRIC YMETRIC [--logx | --logx=auto] [--out FILE.png|DIR]
@@ -31,7 +31,10 @@ and comparison.csv. Writes into DIR (default RUN_DIR/plots):
 Past seven policies (the palette's colours) the time series get a panel per policy
 family, the label's part before its first '-' (mark-spot and mark-ondemand: mark),
 with the other policies in grey behind; timeseries is then a grid, a row per family
-and a column per metric. A sweep's point folder (OUT_DIR/seed=1, say) is such a folder.
+and a column per metric. --families FILE.json names the families instead, a JSON
+object {"<label>": "<family>"} (a label it leaves out keeps its prefix): e.g. the
+paper whose comparison each baseline belongs to. A sweep's point folder
+(OUT_DIR/seed=1, say) is such a folder.
 
 SWEEP_CSV is what scripts/sweep.sh writes (or `servesim collect` prints): each METRIC
 against the swept parameter, one line per policy label, one figure per metric.
@@ -92,6 +95,7 @@ class Options:
     y: list = field(default_factory=list)
     group: str = ""
     keep: str = ""
+    families: str = ""
     scatter: list = field(default_factory=list)
     logx: str = "off"  # "on", "auto"
     help: bool = False
@@ -105,6 +109,7 @@ _VALUED = {
     "--y": ("y", "--y needs a column"),
     "--group": ("group", "--group needs a column"),
     "--keep-data": ("keep", "--keep-data needs a folder"),
+    "--families": ("families", "--families needs a JSON file"),
 }
 
 
@@ -153,6 +158,8 @@ def figures(opts):
     """The mode's figures, built one at a time (an error stops at the one at fault)."""
     if opts.logx != "off" and not opts.scatter:
         raise InputError("--logx goes with --scatter")
+    if opts.families and not os.path.isdir(opts.input):
+        raise InputError("--families applies to a run folder, not a sweep CSV")
     if os.path.isdir(opts.input):
         from .run_figures import run_figures
         return run_figures(opts)

@@ -54,9 +54,13 @@ def _ylim(folder, key):
     return list(linear_limits([v for run in folder.runs for v in run.values[key]]))
 
 
-def metric_figure(folder, key, stem):
+def _grouping(families):
+    return "the families given" if families else "the label before '-'"
+
+
+def metric_figure(folder, key, stem, families=None):
     unit, scale = time_axis(folder)
-    groups = panel_groups([run.label for run in folder.runs])
+    groups = panel_groups([run.label for run in folder.runs], families)
     xlim, ylim = [0.0, max(run.end_s for run in folder.runs) / scale], _ylim(folder, key)
     panels = []
     for row, (family, group) in enumerate(groups):
@@ -65,7 +69,7 @@ def metric_figure(folder, key, stem):
                             xlim=xlim, ylim=ylim, series=_lines(folder, group, key, scale),
                             legend="right", legend_title=family))
     return Figure(stem, f"{TITLES[key]} - {folder.name}", "" if len(groups) == 1 else
-                  "a panel per policy family (the label before '-'), the other policies in grey",
+                  f"a panel per policy family ({_grouping(families)}), the other policies in grey",
                   [7.0, 3.6 if len(groups) == 1 else 1.5 * len(groups) + 1.0], rows=len(groups), panels=panels,
                   share_x=True)
 
@@ -82,7 +86,7 @@ def _stacked(folder, stem, unit, scale):
                   panels=panels, share_x=True)
 
 
-def _grid(folder, stem, unit, scale, groups):
+def _grid(folder, stem, unit, scale, groups, families):
     """Many policies: a row per family, a column per series."""
     xlim = [0.0, max(run.end_s for run in folder.runs) / scale]
     ylims = {key: _ylim(folder, key) for key in SERIES}
@@ -94,14 +98,14 @@ def _grid(folder, stem, unit, scale, groups):
                                 xlim=xlim, ylim=ylims[key], series=_lines(folder, group, key, scale),
                                 legend="right" if col == len(SERIES) - 1 else "none", legend_title=family))
     return Figure(stem, f"{folder.name}: time series per policy",
-                  "a row per policy family (the label before '-'), the other policies in grey",
+                  f"a row per policy family ({_grouping(families)}), the other policies in grey",
                   [2.4 * len(SERIES) + 1.8, 1.45 * len(groups) + 1.1], rows=len(groups), cols=len(SERIES),
                   panels=panels, share_x=True, share_y="col")
 
 
-def overview_figure(folder, stem):
+def overview_figure(folder, stem, families=None):
     unit, scale = time_axis(folder)
-    groups = panel_groups([run.label for run in folder.runs])
+    groups = panel_groups([run.label for run in folder.runs], families)
     if len(groups) == 1:
         return _stacked(folder, stem, unit, scale)
-    return _grid(folder, stem, unit, scale, groups)
+    return _grid(folder, stem, unit, scale, groups, families)

@@ -22,6 +22,18 @@ PAPER_OF = {"sm-plus": "infaas", "clipper-plus": "infaas", "infaas-accuracy": "p
             "cg-peak": "inferline"}
 
 
+# The paper whose evaluation each policy belongs to, as its figures group
+# them ("family" in design_envelopes.json; the time series draw a row each):
+# its own for a system, the defining paper for a baseline, and MArk's for
+# SageMaker, the service MArk compares with.
+FAMILY_NAMES = {"infaas": "INFaaS", "proteus": "Proteus", "mark": "MArk", "inferline": "InferLine"}
+
+
+def family_of(label):
+    paper = SYSTEM_OF.get(label) or PAPER_OF.get(label) or {"sagemaker": "mark"}[label]
+    return FAMILY_NAMES[paper]
+
+
 def lambda_ms(variant):
     return variant["latency_ms"]["lambda"][0][1]
 
@@ -72,10 +84,10 @@ class World:
 
 
 def envelopes(world, labels):
-    """{label: {"system": ..., "outside": reason or None}}."""
+    """{label: {"system": ..., "outside": reason or None, "family": paper name}}."""
     out = {}
     for label in labels:
         paper = SYSTEM_OF[label] if label in SYSTEM_OF else PAPER_OF[label]  # an unknown label: KeyError
         outside = RULES[paper](world, label) if paper else None
-        out[label] = {"system": SYSTEM_OF.get(label, "baseline"), "outside": outside}
+        out[label] = {"system": SYSTEM_OF.get(label, "baseline"), "outside": outside, "family": family_of(label)}
     return out

@@ -3,13 +3,17 @@ regime that system's paper designed it for. scripts/scenarios/
 generate_side_by_side_scenarios.py knows both when it builds the worlds, and
 writes them beside this file, as design_envelopes.json:
 
-    {"<scenario stem>": {"<policy label>": {"system": "mark", "outside": "one-line reason" or null}}}
+    {"<scenario stem>": {"<policy label>": {"system": "mark", "outside": "one-line reason" or null,
+                                            "family": "MArk"}}}
 
 system is one of SYSTEMS ("baseline" for a policy of none of the four
 papers); outside is null where the world stays inside the design. The table
 prints the reason in its last column, so a policy that loses on ground its
 paper never claimed is not read as beaten on its own. A policy absent from
 the file has no mark and no system; a scenario absent from it, none at all.
+family (the paper whose evaluation the policy belongs to) is not read here:
+scripts/side_by_side.sh gives it to plot.sh --families, a time-series row
+each.
 Its labels are checked against the scenario's policies as labelled_file.py
 says."""
 

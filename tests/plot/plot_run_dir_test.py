@@ -97,7 +97,20 @@ t.close([stacked.get("rows"), stacked.get("cols")], [5, 1], "two policies: the f
 t.close([s["name"] for s in stacked["panels"][0]["series"]], ["gpu", "cpu"], "both lines in one panel")
 t.close(stacked["panels"][1]["ylabel"], "Throughput (queries/s)", "y label from the dictionary")
 
-# 3. Mistakes: one line, exit 2.
+# 3. --families: rows by the families named ({label: family}); a label left
+# out keeps its prefix (f), and the rows follow first appearance.
+t.write("families.json", '{"a-1": "P", "b-1": "P", "b-2": "Q", "b-3": "Q", "c": "Q", "d": "R", "e": "R"}')
+t.plot_ok(folder, "--out", t.path("fam_plots"), "--families", t.path("families.json"), "--keep-data", t.path("k3"))
+by_paper = t.drawn(t.path("k3"), "timeseries")
+t.close(by_paper.get("rows"), 5, "a row per family named, plus f's own and a-2's")
+rows = by_paper.get("panels", [])[4::5]
+t.close([p["legend_title"] for p in rows], ["P", "a", "Q", "R", "f"], "the families given, in first-seen order")
+t.close([s["name"] for s in named_series(by_paper["panels"][10])], ["b-2", "b-3", "c"], "family Q's lines")
+
+# 4. Mistakes: one line, exit 2.
+t.write("families_bad.json", '["a-1"]')
+t.expect_error("not a JSON object", folder, "--families", t.path("families_bad.json"))
+t.expect_error("--families needs a JSON file", folder, "--families")
 t.expect_error("apply to a sweep CSV, not a run folder", few, "--y", "goodput_qps")
 t.expect_error("no <label>/timeseries.csv here", t.tmp)
 
