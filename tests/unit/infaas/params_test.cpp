@@ -11,30 +11,9 @@ namespace {
 
 using nlohmann::json;
 
-SimulationConfig table2_config() {
-  SimulationConfig world;
-  world.models = table2_models();
-  world.hardware = table2_hardware();
-  world.applications = {single_model_app("a", 0, 300)};
-  return world;
-}
-
-InfaasParams parse(const json& params, const SimulationConfig& world) {
-  return parse_infaas_params(JsonNode(params, "s.json", "policies[0].params"), world);
-}
-
-std::string error_of(const json& params, const SimulationConfig& world) {
-  try {
-    parse(params, world);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(InfaasParams, DefaultsAreThePapersAndThePublicCodes) {
   const SimulationConfig world = table2_config();
-  const InfaasParams p = parse(table2_params(), world);
+  const InfaasParams p = parse_params(table2_params(), world);
   EXPECT_DOUBLE_EQ(p.slack_threshold, 1.05);
   EXPECT_EQ(p.monitor_interval, from_seconds(2));
   EXPECT_EQ(p.model_autoscaler_interval, from_seconds(1));
@@ -54,7 +33,7 @@ TEST(InfaasParams, DefaultsAreThePapersAndThePublicCodes) {
 
 TEST(InfaasParams, OverridesAreRead) {
   const SimulationConfig world = table2_config();
-  const InfaasParams p = parse(table2_params({{"slack_threshold", 1.1},
+  const InfaasParams p = parse_params(table2_params({{"slack_threshold", 1.1},
                                               {"lambda_per_s", 0.5},
                                               {"initial_workers", {{"gpu.w", 2}}},
                                               {"scale_down_delay", "load_latency"},
@@ -77,28 +56,28 @@ TEST(InfaasParams, OverridesAreRead) {
 
 TEST(InfaasParams, BadInputNamesThePath) {
   SimulationConfig world = table2_config();
-  EXPECT_NE(error_of(table2_params({{"slak", 1}}), world).find("slak"), std::string::npos);
-  EXPECT_NE(error_of(table2_params({{"slack_threshold", 0.9}}), world).find("policies[0].params.slack_threshold"),
+  EXPECT_NE(params_error(table2_params({{"slak", 1}}), world).find("slak"), std::string::npos);
+  EXPECT_NE(params_error(table2_params({{"slack_threshold", 0.9}}), world).find("policies[0].params.slack_threshold"),
             std::string::npos);
-  EXPECT_NE(error_of({{"worker_types", {{"gpu", "cpu.w"}}}}, world).find("has no gpu device"), std::string::npos);
-  EXPECT_NE(error_of({{"worker_types", {{"gpu", "p9"}}}}, world).find("unknown instance type"), std::string::npos);
-  EXPECT_NE(error_of(table2_params({{"cpu_clear_ratio", 3}}), world).find("cpu_clear_ratio"), std::string::npos);
-  EXPECT_NE(error_of(table2_params({{"unmet", "drop"}}), world).find("unmet"), std::string::npos);
+  EXPECT_NE(params_error({{"worker_types", {{"gpu", "cpu.w"}}}}, world).find("has no gpu device"), std::string::npos);
+  EXPECT_NE(params_error({{"worker_types", {{"gpu", "p9"}}}}, world).find("unknown instance type"), std::string::npos);
+  EXPECT_NE(params_error(table2_params({{"cpu_clear_ratio", 3}}), world).find("cpu_clear_ratio"), std::string::npos);
+  EXPECT_NE(params_error(table2_params({{"unmet", "drop"}}), world).find("unmet"), std::string::npos);
   world.cloud.instances.push_back({0, Market::kOnDemand, 1});
-  EXPECT_NE(error_of(table2_params({{"initial_workers", {{"cpu.w", 1}}}}), world).find("cluster.instances"),
+  EXPECT_NE(params_error(table2_params({{"initial_workers", {{"cpu.w", 1}}}}), world).find("cluster.instances"),
             std::string::npos);
 }
 
 TEST(InfaasParams, TheSloShareIsInfaasInItsModesAndProteusInTheProteusBaseline) {
   const SimulationConfig world = table2_config();
-  EXPECT_DOUBLE_EQ(parse(table2_params(), world).profiles.slo_latency_share, 1.0);
-  EXPECT_DOUBLE_EQ(parse(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.slo_latency_share, 0.5);
+  EXPECT_DOUBLE_EQ(parse_params(table2_params(), world).profiles.slo_latency_share, 1.0);
+  EXPECT_DOUBLE_EQ(parse_params(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.slo_latency_share, 0.5);
   EXPECT_DOUBLE_EQ(
-      parse(table2_params({{"mode", "infaas-accuracy"}, {"slo_latency_share", 1}}), world).profiles.slo_latency_share,
+      parse_params(table2_params({{"mode", "infaas-accuracy"}, {"slo_latency_share", 1}}), world).profiles.slo_latency_share,
       1.0);
-  EXPECT_DOUBLE_EQ(parse(table2_params({{"slo_latency_share", 0.25}}), world).profiles.slo_latency_share, 0.25);
+  EXPECT_DOUBLE_EQ(parse_params(table2_params({{"slo_latency_share", 0.25}}), world).profiles.slo_latency_share, 0.25);
   for (const json& bad : {json(0), json(-0.5), json(1.5), json("half")}) {
-    const std::string error = error_of(table2_params({{"slo_latency_share", bad}}), world);
+    const std::string error = params_error(table2_params({{"slo_latency_share", bad}}), world);
     EXPECT_NE(error.find("policies[0].params.slo_latency_share"), std::string::npos) << bad;
     EXPECT_EQ(error.find('\n'), std::string::npos) << error;  // one line
   }
@@ -106,28 +85,28 @@ TEST(InfaasParams, TheSloShareIsInfaasInItsModesAndProteusInTheProteusBaseline) 
 
 TEST(InfaasParams, TheCpuCutOffIsInfaasAndNotInTheProteusBaseline) {
   const SimulationConfig world = table2_config();
-  EXPECT_EQ(parse(table2_params(), world).profiles.cpu_min_slo, from_millis(50));
-  EXPECT_EQ(parse(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.cpu_min_slo, from_millis(0));
-  EXPECT_EQ(parse(table2_params({{"mode", "infaas-accuracy"}, {"cpu_min_slo_ms", 50}}), world).profiles.cpu_min_slo,
+  EXPECT_EQ(parse_params(table2_params(), world).profiles.cpu_min_slo, from_millis(50));
+  EXPECT_EQ(parse_params(table2_params({{"mode", "infaas-accuracy"}}), world).profiles.cpu_min_slo, from_millis(0));
+  EXPECT_EQ(parse_params(table2_params({{"mode", "infaas-accuracy"}, {"cpu_min_slo_ms", 50}}), world).profiles.cpu_min_slo,
             from_millis(50));
 }
 
 TEST(InfaasParams, InitialLoadIsByApplicationOrOneNumberForAll) {
   SimulationConfig world = table2_config();
   world.applications.push_back(single_model_app("b", 0, 300));
-  EXPECT_TRUE(parse(table2_params(), world).initial_load.empty());  // a cold start
-  EXPECT_EQ(parse(table2_params({{"initial_load_qps", {{"a", 30}, {"b", 2.5}}}}), world).initial_load,
+  EXPECT_TRUE(parse_params(table2_params(), world).initial_load.empty());  // a cold start
+  EXPECT_EQ(parse_params(table2_params({{"initial_load_qps", {{"a", 30}, {"b", 2.5}}}}), world).initial_load,
             (std::vector<double>{30, 2.5}));
-  EXPECT_EQ(parse(table2_params({{"initial_load_qps", 7}}), world).initial_load, (std::vector<double>{7, 7}));
-  EXPECT_NE(error_of(table2_params({{"initial_load_qps", {{"a", 30}}}}), world).find("policies[0].params.initial_load_qps"),
+  EXPECT_EQ(parse_params(table2_params({{"initial_load_qps", 7}}), world).initial_load, (std::vector<double>{7, 7}));
+  EXPECT_NE(params_error(table2_params({{"initial_load_qps", {{"a", 30}}}}), world).find("policies[0].params.initial_load_qps"),
             std::string::npos);  // b missing
-  EXPECT_NE(error_of(table2_params({{"initial_load_qps", {{"a", 1}, {"b", 1}, {"c", 1}}}}), world)
+  EXPECT_NE(params_error(table2_params({{"initial_load_qps", {{"a", 1}, {"b", 1}, {"c", 1}}}}), world)
                 .find("no application named \"c\""),
             std::string::npos);
-  EXPECT_NE(error_of(table2_params({{"initial_load_qps", {{"a", -1}, {"b", 1}}}}), world)
+  EXPECT_NE(params_error(table2_params({{"initial_load_qps", {{"a", -1}, {"b", 1}}}}), world)
                 .find("policies[0].params.initial_load_qps.a"),
             std::string::npos);
-  EXPECT_NE(error_of(table2_params({{"initial_load_qps", "many"}}), world).find("initial_load_qps"), std::string::npos);
+  EXPECT_NE(params_error(table2_params({{"initial_load_qps", "many"}}), world).find("initial_load_qps"), std::string::npos);
 }
 
 TEST(InfaasParams, AFamilyWithNoWorkerHardwareIsAnError) {

@@ -5,10 +5,35 @@
 #include <string>
 #include <vector>
 
+#include "policies/infaas/infaas_params.hpp"
 #include "policies/infaas/infaas_policy.hpp"
+#include "sim/core/input_error.hpp"
 #include "tests/unit/infaas/fake_cluster.hpp"
 
 namespace servesim::infaas::test {
+
+// Table 2's world with one application (SLO 300 ms), for the parameter parser.
+inline SimulationConfig table2_config() {
+  SimulationConfig world;
+  world.models = table2_models();
+  world.hardware = table2_hardware();
+  world.applications = {single_model_app("a", 0, 300)};
+  return world;
+}
+
+inline InfaasParams parse_params(const nlohmann::json& params, const SimulationConfig& world) {
+  return parse_infaas_params(JsonNode(params, "s.json", "policies[0].params"), world);
+}
+
+// The parser's error message, or "" when it accepts the parameters.
+inline std::string params_error(const nlohmann::json& params, const SimulationConfig& world) {
+  try {
+    parse_params(params, world);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
 
 inline nlohmann::json table2_params(nlohmann::json extra = nlohmann::json::object()) {
   nlohmann::json p = {{"worker_types", {{"cpu", "cpu.w"}, {"gpu", "gpu.w"}, {"inferentia", "inf.w"}}}};
