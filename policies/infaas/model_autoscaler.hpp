@@ -30,9 +30,10 @@
 // dispatcher (Algorithm 1) sends a full variant's queries to the others.
 // Without this check the variant with the smallest slack, which the
 // dispatcher fills first, always looks short and is replicated without end.
-// For the same reason one replica may be removed when the other variants
-// can carry the architecture's load. Both depart from section 4.2.2's rule,
-// which looks at one worker's variants only (docs/policies.md lists them).
+// This departs from section 4.2.2's rule, which looks at one worker's
+// variants only (docs/policies.md). A scale-down follows the paper: one
+// replica goes only when its own variant's load fits in one fewer (the
+// architecture's other variants may serve other applications' SLOs).
 // The capacity counted is the dispatcher's: not that of Overloaded or
 // Interfered variants, which Algorithm 1 avoids (section 4.1); counting it
 // held back the scale-up of a variant five times over its capacity while the
