@@ -101,6 +101,7 @@
 // the hardware catalog is skipped, a named one is an error. initial_workers
 // defaults to one worker of the CPU type, and applies only when the scenario
 // starts with no instances and no fixed devices.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -168,6 +169,9 @@ struct InfaasParams {
   OfflineLatencyRule offline_latency_rule = OfflineLatencyRule::kProfiled;  // section 6.3.2
   WorkerLimits worker_limits;  // "max_workers" (worker_limits.hpp)
   std::uint32_t cpu_cores_per_replica = 4;
+  // CPU replicas one CPU device of `cores` holds at once: its cores over a
+  // replica's, at least one (a worker's cpu_slots; a replica's price share).
+  std::uint32_t cpu_slots(std::uint32_t cores) const { return std::max(1u, cores / cpu_cores_per_replica); }
   ProfileRules profiles;
   HardwareCost hardware_cost = HardwareCost::kMemory;
   UnmetQueries unmet = UnmetQueries::kRoute;

@@ -104,7 +104,7 @@ std::uint32_t InfaasPolicy::add_worker(InstanceId id, const ClusterView& view, b
   for (DeviceId d : w.devices) w.device_types.push_back(view.device(d).type);
   w.kind = worker_kind(view, w.devices);
   w.phase = info.state == InstanceState::kRunning ? WorkerPhase::kRunning : WorkerPhase::kBooting;
-  w.cpu_slots = std::max(1u, view.hardware().instance_type(info.type).vcpus / params_.cpu_cores_per_replica);
+  w.cpu_slots = params_.cpu_slots(view.hardware().instance_type(info.type).vcpus);
   const std::uint32_t worker = store_.add_worker(std::move(w));
   if (initial) {
     if (minimum_workers_.size() <= info.type) minimum_workers_.resize(info.type + 1, 0);

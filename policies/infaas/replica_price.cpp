@@ -8,11 +8,10 @@ namespace {
 
 constexpr double kSecondsPerHour = 3600.0;
 
-// Replicas of one device of `type` held at once: a CPU's cores over the cores
-// a replica uses (at least one), an accelerator's one.
-double replicas_per_device(const DeviceType& type, std::uint32_t cpu_cores, std::uint32_t cores_per_replica) {
-  if (type.kind != DeviceKind::kCpu) return 1.0;
-  return static_cast<double>(std::max(1u, cpu_cores / cores_per_replica));
+// Replicas of one device of `type` held at once: a CPU's slots, an
+// accelerator's one.
+double replicas_per_device(const DeviceType& type, std::uint32_t cpu_cores, const InfaasParams& params) {
+  return type.kind == DeviceKind::kCpu ? static_cast<double>(params.cpu_slots(cpu_cores)) : 1.0;
 }
 
 }  // namespace
@@ -29,7 +28,7 @@ std::vector<double> replica_cost_per_second(const SimulationConfig& world, const
     for (const DeviceSlot& slot : it.devices) devices += slot.count;
     for (const DeviceSlot& slot : it.devices) {
       const DeviceType& type = hw.type(slot.type);
-      offer(slot.type, it.price_per_hour / devices / replicas_per_device(type, it.vcpus, params.cpu_cores_per_replica));
+      offer(slot.type, it.price_per_hour / devices / replicas_per_device(type, it.vcpus, params));
     }
   };
   for (const auto& t : params.worker_types) {
@@ -39,7 +38,7 @@ std::vector<double> replica_cost_per_second(const SimulationConfig& world, const
   for (const auto& group : world.cloud.instances) add_instance_type(group.type);
   for (DeviceTypeId t : world.devices) {
     const DeviceType& type = hw.type(t);
-    offer(t, type.price_per_hour / replicas_per_device(type, type.cores, params.cpu_cores_per_replica));
+    offer(t, type.price_per_hour / replicas_per_device(type, type.cores, params));
   }
   std::vector<double> per_second(per_hour.size(), 0.0);
   for (DeviceTypeId t : usable) {
