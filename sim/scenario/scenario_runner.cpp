@@ -187,6 +187,10 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
 
 void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels,
                              mark::LstmModelCache* lstm_models) {
+  // Without a caller's cache the policies still share one: a scenario's MArk
+  // policies (say six ablations) would otherwise each train the same LSTM.
+  mark::LstmModelCache own;
+  if (lstm_models == nullptr) lstm_models = &own;
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});

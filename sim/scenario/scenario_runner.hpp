@@ -37,7 +37,7 @@ struct RunReport {
 // running: the errors a scenario can only show at placement (a replica that
 // does not fit) then surface before any run starts. Throws InputError.
 // `lstm_models` keeps the MArk predictors trained while building, for the
-// runs that follow (null: trained and dropped).
+// runs that follow (null: shared by this call's policies, then dropped).
 void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels = {},
                              mark::LstmModelCache* lstm_models = nullptr);
 
