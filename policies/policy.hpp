@@ -27,6 +27,11 @@ struct PolicyContext {
   // Trained MArk predictors shared by the runs of one scenario (null: each
   // policy trains its own); owned by whoever runs the scenario.
   mark::LstmModelCache* lstm_models = nullptr;
+  // Built for `servesim validate`, which checks and does not compute: the
+  // policy checks its parameters and the inputs its computations need (an
+  // LSTM's history length) without running those computations (no training).
+  // It must still start: validate places the initial replicas.
+  bool check_only = false;
 };
 
 class Policy : public Controller {

@@ -74,6 +74,13 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world
     // named as the scenario's path, with the policy's in the message.
     mark::validate_history_length(history.size(), settings,
                                   params.file() + ": applications[" + std::to_string(app) + "]", params.path());
+    if (context.check_only) {
+      // Checked, not trained (servesim validate): the start is planned on
+      // the history's last value in the LSTM's place.
+      mark::PredictorSettings stand_in = settings;
+      stand_in.kind = mark::PredictorKind::kLastValue;
+      return mark::make_load_predictor(stand_in, inputs);
+    }
     mark::LstmModelCache own;
     mark::LstmModelCache& cache = context.lstm_models ? *context.lstm_models : own;
     inputs.lstm = cache.get_or_train(history, settings.window, settings.lstm, world.seed,

@@ -85,11 +85,11 @@ int validate_command(const std::vector<std::string>& args) {
   ScenarioArgs scenario_args;
   po::options_description visible = scenario_options(scenario_args);
   if (!parse_command_line(args, visible, {}, "scenario", "usage: servesim validate SCENARIO [--set path=value]...\n\nLoads the scenario, its "
-                            "catalogs and traces, builds every policy and places its initial replicas; runs nothing.")) {
+                            "catalogs and traces, builds every policy and places its initial replicas; runs nothing and trains no predictor.")) {
     return 0;
   }
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);
-  check_policy_placements(scenario);
+  validate_policies(scenario);
   std::uint32_t instances = 0;
   for (const auto& group : scenario.world.cloud.instances) instances += group.count;
   std::cout << scenario_args.file << ": ok (" << scenario.world.applications.size() << " applications, "

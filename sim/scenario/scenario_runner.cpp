@@ -40,9 +40,9 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
 }
 
 std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec,
-                                     mark::LstmModelCache* lstm_models) {
+                                     mark::LstmModelCache* lstm_models, bool check_only = false) {
   const PolicyContext context{scenario.world_of(spec), scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path(), lstm_models};
+                              std::filesystem::path(scenario.file).parent_path(), lstm_models, check_only};
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 
@@ -183,10 +183,8 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   return report;
 }
 
-}  // namespace
-
-void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels,
-                             mark::LstmModelCache* lstm_models) {
+void place_initial_replicas(const Scenario& scenario, const std::vector<std::string>& labels,
+                            mark::LstmModelCache* lstm_models, bool check_only) {
   // Without a caller's cache the policies still share one: a scenario's MArk
   // policies (say six ablations) would otherwise each train the same LSTM.
   mark::LstmModelCache own;
@@ -194,10 +192,21 @@ void check_policy_placements(const Scenario& scenario, const std::vector<std::st
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
-    const auto policy = build_policy(scenario, *spec, lstm_models);
+    const auto policy = build_policy(scenario, *spec, lstm_models, check_only);
     Simulation simulation(scenario.world_of(*spec), *policy, metrics);
     simulation.start();
   }
+}
+
+}  // namespace
+
+void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels,
+                             mark::LstmModelCache* lstm_models) {
+  place_initial_replicas(scenario, labels, lstm_models, /*check_only=*/false);
+}
+
+void validate_policies(const Scenario& scenario) {
+  place_initial_replicas(scenario, {}, nullptr, /*check_only=*/true);
 }
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {

@@ -40,6 +40,10 @@ struct RunReport {
 // runs that follow (null: shared by this call's policies, then dropped).
 void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels = {},
                              mark::LstmModelCache* lstm_models = nullptr);
+// What `servesim validate` checks: as check_policy_placements, every policy
+// built to check, not compute (PolicyContext::check_only; MArk's LSTM is not
+// trained, its start planned on the history's last value). Throws InputError.
+void validate_policies(const Scenario& scenario);
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options);
 

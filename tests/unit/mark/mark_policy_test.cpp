@@ -9,8 +9,11 @@
 #include <map>
 
 #include "policies/mark/history_samples.hpp"
+#include "policies/mark/lstm_model_cache.hpp"
 #include "policies/mark/mark_policy.hpp"
+#include "policies/policy_registry.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/scenario/scenario_runner.hpp"
 #include "tests/unit/cloud/cloud_harness.hpp"
 
 namespace servesim::mark {
@@ -202,6 +205,37 @@ TEST(MarkPolicy, BadParametersNameTheirField) {
   json short_history = mark_world({{"predictor", "lstm"}});
   short_history["applications"][0]["history"]["duration_s"] = 600;  // 10 units < Pw + 2
   expect_error(short_history, ": applications[0].history: the LSTM predictor of policies[0].params needs");
+}
+
+// servesim validate builds MArk to check, not compute: no LSTM is trained,
+// the start is planned (on the history's last value), and a history too
+// short for the LSTM is still refused. The same policy built to run trains.
+TEST(MarkPolicy, BuiltToCheckItTrainsNoLstmButStillChecksItsHistory) {
+  test::TempDir dir;
+  json doc = mark_world({{"predictor", "lstm"}, {"lstm_units", 2}, {"lstm_epochs", 1}});
+  doc["applications"][0]["history"]["duration_s"] = 7200;  // 120 units >= Pw + 2
+  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  const PolicySpec& spec = scenario.policies.at(0);
+  LstmModelCache cache;
+  const auto build = [&](bool check_only) {
+    const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path(), &cache, check_only};
+    return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  };
+  build(/*check_only=*/true);
+  EXPECT_EQ(cache.trainings(), 0u);
+  EXPECT_NO_THROW(validate_policies(scenario));
+  build(/*check_only=*/false);
+  EXPECT_EQ(cache.trainings(), 1u);
+
+  doc["applications"][0]["history"]["duration_s"] = 600;  // 10 units < Pw + 2
+  const Scenario short_history = cloudtest::load_doc(dir, doc);
+  try {
+    validate_policies(short_history);
+    ADD_FAILURE() << "validate accepted a history too short for the LSTM";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("the LSTM predictor of policies[0].params needs"), std::string::npos)
+        << e.what();
+  }
 }
 
 // q4.box: four serving devices, as an inf1.xlarge has four neuroncores, at

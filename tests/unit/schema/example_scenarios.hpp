@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include "object_recorder.hpp"
-#include "policies/mark/lstm_model_cache.hpp"
 #include "policies/policy_registry.hpp"
 #include "sim/scenario/overrides.hpp"
 #include "sim/scenario/scenario_loader.hpp"
@@ -51,10 +50,9 @@ inline ExampleScenario read_example(const std::filesystem::path& file, std::vect
   apply_overrides(document, changes);
   for (std::string& shorter : shorter_histories(document)) changes.push_back(std::move(shorter));
   const Scenario scenario = load_scenario(file.string(), changes, &recorder);
-  mark::LstmModelCache lstm_models;  // one per scenario, as servesim run keeps it
   for (const PolicySpec& spec : scenario.policies) {
     const PolicyContext context{scenario.world_of(spec), scenario.world.seed, spec.label, file.parent_path(),
-                                &lstm_models};
+                                nullptr, /*check_only=*/true};  // as validate builds it: no training
     make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, &recorder), context);
   }
   return {file.string(), document, recorder.objects()};
