@@ -107,6 +107,22 @@ class Parser {
   }
 
  private:
+  // One nested level while it is parsed; refused beyond kMaxNesting.
+  class Nested {
+   public:
+    explicit Nested(Parser& parser) : parser_(parser) {
+      if (++parser_.depth_ > ClaimExpression::kMaxNesting) {
+        parser_.fail("nested deeper than " + std::to_string(ClaimExpression::kMaxNesting) + " levels");
+      }
+    }
+    ~Nested() { --parser_.depth_; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+
+   private:
+    Parser& parser_;
+  };
+
   const Token& peek() const { return tokens_[next_]; }
   Token take() { return tokens_[next_++]; }
   bool accept_name(const char* word) {
@@ -148,6 +164,7 @@ class Parser {
   // As in Python, "not" binds more loosely than a comparison: not a == b is not (a == b).
   std::unique_ptr<Node> negation() {
     if (!accept_name("not")) return comparison();
+    const Nested nested(*this);
     auto n = std::make_unique<Node>();
     n->kind = Node::Kind::kNot;
     n->children.push_back(negation());
@@ -180,6 +197,7 @@ class Parser {
   std::unique_ptr<Node> product() { return left_associative({"*", "/"}, [this] { return unary(); }); }
   std::unique_ptr<Node> unary() {
     if (!accept_symbol("-")) return primary();
+    const Nested nested(*this);
     auto n = std::make_unique<Node>();
     n->kind = Node::Kind::kNegate;
     n->children.push_back(unary());
@@ -187,6 +205,7 @@ class Parser {
   }
   std::unique_ptr<Node> primary() {
     if (accept_symbol("(")) {
+      const Nested nested(*this);
       auto inner = disjunction();
       expect_symbol(")");
       return inner;
@@ -219,6 +238,7 @@ class Parser {
   std::unique_ptr<Node> call(const std::string& name, std::unique_ptr<Node> n) {
     if (name == "series") return series(std::move(n));
     if (name != "min" && name != "max" && name != "abs") fail("unknown function \"" + name + "\"");
+    const Nested nested(*this);
     n->kind = Node::Kind::kCall;
     n->op = name;
     n->children.push_back(disjunction());
@@ -271,6 +291,7 @@ class Parser {
   const std::string& where_;
   std::vector<Token> tokens_;
   std::size_t next_ = 0;
+  std::size_t depth_ = 0;  // nested levels open (Nested)
   std::vector<std::string>& labels_;
 };
 
@@ -328,6 +349,10 @@ bool is_run_name(const std::string& name) {
 }
 
 ClaimExpression::ClaimExpression(const std::string& text, const std::string& where) : text_(text), where_(where) {
+  if (text_.size() > kMaxLength) {
+    throw InputError(where_, "an expression of " + std::to_string(text_.size()) + " characters; at most " +
+                                 std::to_string(kMaxLength) + " are allowed");
+  }
   root_ = Parser(text_, where_, labels_).parse();
 }
 

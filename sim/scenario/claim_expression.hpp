@@ -53,7 +53,14 @@ class ClaimExpression {
  public:
   struct Node;
 
-  // Throws InputError(where, ...) naming the position of a syntax error.
+  // The parser and the evaluation recurse once per nested level and per
+  // operator of a chain: both bounded, as JSON's nesting is, so that no
+  // expression in a ledger can overflow the stack.
+  static constexpr std::size_t kMaxLength = 4096;  // characters
+  static constexpr std::size_t kMaxNesting = 64;   // parentheses, unary minus, "not", a function's arguments
+
+  // Throws InputError(where, ...) naming the position of a syntax error, or
+  // an expression longer or nested deeper than the limits above.
   ClaimExpression(const std::string& text, const std::string& where);
   ClaimExpression(ClaimExpression&&) noexcept;
   ClaimExpression& operator=(ClaimExpression&&) noexcept;

@@ -114,6 +114,43 @@ TEST(ClaimExpression, SyntaxErrorsNameTheClaimAndThePosition) {
   EXPECT_NE(message("series(a/b/c, col, max, 0, 1)").find("expected label or run/label"), std::string::npos);
 }
 
+// A ledger cannot overflow the stack: nesting and length are refused past
+// their limits with the claim's path, never by a crash.
+TEST(ClaimExpression, NestingAndLengthHaveLimits) {
+  FakeValues v;
+  const std::size_t deepest = ClaimExpression::kMaxNesting;
+  EXPECT_DOUBLE_EQ(eval(std::string(deepest, '(') + "2" + std::string(deepest, ')'), v), 2.0);
+  EXPECT_DOUBLE_EQ(eval(std::string(deepest, '-') + "2", v), 2.0);  // an even number of minus signs
+  const auto message = [](const std::string& text) {
+    try {
+      ClaimExpression(text, "claims.json: claims[4].value");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  for (const std::string& deep : {std::string(deepest + 1, '(') + "2" + std::string(deepest + 1, ')'),
+                                  std::string(100000, '-') + "2", std::string(deepest + 1, '!') + "2",
+                                  "abs(" + std::string(deepest, '(') + "2" + std::string(deepest, ')') + ")"}) {
+    std::string text = deep;
+    if (text[0] == '!') {  // "not" nested: "not not ... 2"
+      text.clear();
+      for (std::size_t i = 0; i <= deepest; ++i) text += "not ";
+      text += "2";
+    }
+    if (text.size() > ClaimExpression::kMaxLength) text.resize(ClaimExpression::kMaxLength - 1);
+    const std::string what = message(text);
+    EXPECT_NE(what.find("claims.json: claims[4].value"), std::string::npos) << what;
+    EXPECT_NE(what.find("nested deeper than 64 levels"), std::string::npos) << what;
+  }
+  std::string chain = "1";
+  while (chain.size() <= ClaimExpression::kMaxLength) chain += "+1";
+  EXPECT_NE(message(chain).find("at most 4096 are allowed"), std::string::npos) << message(chain);
+  chain.resize(ClaimExpression::kMaxLength - 1);  // ends in "+1" or "+": the longest allowed chain
+  if (chain.back() == '+') chain.pop_back();
+  EXPECT_DOUBLE_EQ(eval(chain, v), static_cast<double>((chain.size() + 1) / 2));
+}
+
 TEST(ClaimExpression, AnUnknownReferenceIsAnInputError) {
   FakeValues v;
   EXPECT_THROW(eval("nobody:violation_ratio", v), InputError);
