@@ -183,12 +183,11 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   return report;
 }
 
+// Builds each selected policy and lets it place its initial replicas; the
+// MArk predictors trained on the way stay in `lstm_models` (null when
+// checking only: nothing is trained).
 void place_initial_replicas(const Scenario& scenario, const std::vector<std::string>& labels,
                             mark::LstmModelCache* lstm_models, bool check_only) {
-  // Without a caller's cache the policies still share one: a scenario's MArk
-  // policies (say six ablations) would otherwise each train the same LSTM.
-  mark::LstmModelCache own;
-  if (lstm_models == nullptr) lstm_models = &own;
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
@@ -200,11 +199,6 @@ void place_initial_replicas(const Scenario& scenario, const std::vector<std::str
 
 }  // namespace
 
-void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels,
-                             mark::LstmModelCache* lstm_models) {
-  place_initial_replicas(scenario, labels, lstm_models, /*check_only=*/false);
-}
-
 void validate_policies(const Scenario& scenario) {
   place_initial_replicas(scenario, {}, nullptr, /*check_only=*/true);
 }
@@ -212,7 +206,7 @@ void validate_policies(const Scenario& scenario) {
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {
   const auto specs = selected(scenario, options.policies);
   mark::LstmModelCache lstm_models;  // every run of the scenario plans on the same trained predictors
-  check_policy_placements(scenario, options.policies, &lstm_models);
+  place_initial_replicas(scenario, options.policies, &lstm_models, /*check_only=*/false);
   std::vector<RunReport> reports(specs.size());
   std::vector<std::exception_ptr> errors(specs.size());
   std::mutex mutex;

@@ -9,10 +9,6 @@
 #include "sim/metrics/run_summary.hpp"
 #include "sim/scenario/scenario.hpp"
 
-namespace servesim::mark {
-class LstmModelCache;
-}
-
 namespace servesim {
 
 struct RunOptions {
@@ -33,16 +29,12 @@ struct RunReport {
   std::uint64_t simulated_queries = 0;  // every arrival, the warm-up's too
 };
 
-// Builds each selected policy and lets it place its initial replicas, without
-// running: the errors a scenario can only show at placement (a replica that
-// does not fit) then surface before any run starts. Throws InputError.
-// `lstm_models` keeps the MArk predictors trained while building, for the
-// runs that follow (null: shared by this call's policies, then dropped).
-void check_policy_placements(const Scenario& scenario, const std::vector<std::string>& labels = {},
-                             mark::LstmModelCache* lstm_models = nullptr);
-// What `servesim validate` checks: as check_policy_placements, every policy
-// built to check, not compute (PolicyContext::check_only; MArk's LSTM is not
-// trained, its start planned on the history's last value). Throws InputError.
+// What `servesim validate` checks: builds every policy and lets it place its
+// initial replicas, without running, so that the errors a scenario can only
+// show at placement (a replica that does not fit) surface. Each policy is
+// built to check, not compute (PolicyContext::check_only: MArk's LSTM is not
+// trained, its start planned on the history's last value). run_scenario
+// makes the same check, with training, before its runs. Throws InputError.
 void validate_policies(const Scenario& scenario);
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options);
