@@ -13,9 +13,7 @@
 
 namespace servesim {
 
-namespace mark {
-class LstmModelCache;
-}
+class ScenarioCache;
 
 // What a policy knows when it is built: the scenario's world, and a name for
 // its own random streams.
@@ -24,9 +22,9 @@ struct PolicyContext {
   std::uint64_t seed = 1;
   std::string label;  // unique within the scenario; prefixes the policy's stream names
   std::filesystem::path base_dir;  // the scenario file's folder: params naming files resolve against it
-  // Trained MArk predictors shared by the runs of one scenario (null: each
-  // policy trains its own); owned by whoever runs the scenario.
-  mark::LstmModelCache* lstm_models = nullptr;
+  // What the runs of one scenario share (scenario_cache.hpp; null: nothing is
+  // shared, each policy computes its own); owned by whoever runs the scenario.
+  ScenarioCache* cache = nullptr;
   // Built for `servesim validate`, which checks and does not compute: the
   // policy checks its parameters and the inputs its computations need (an
   // LSTM's history length) without running those computations (no training).

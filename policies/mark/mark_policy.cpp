@@ -5,6 +5,7 @@
 #include "policies/catalog_refs.hpp"
 #include "policies/mark/history_samples.hpp"
 #include "policies/mark/lstm_model_cache.hpp"
+#include "policies/scenario_cache.hpp"
 #include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
 
@@ -82,7 +83,7 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world
       return mark::make_load_predictor(stand_in, inputs);
     }
     mark::LstmModelCache own;
-    mark::LstmModelCache& cache = context.lstm_models ? *context.lstm_models : own;
+    mark::LstmModelCache& cache = context.cache ? context.cache->get<mark::LstmModelCache>() : own;
     inputs.lstm = cache.get_or_train(history, settings.window, settings.lstm, world.seed,
                                      "mark-lstm/" + world.applications[app].name);
   }

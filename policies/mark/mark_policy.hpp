@@ -8,7 +8,7 @@
 // The predictor is built before the run from the application's history
 // (applications[i].history): the LSTM is trained on its samples once per run
 // and shared by every policy of the run that asks for the same model
-// (PolicyContext::lstm_models), so MArk-ondemand and MArk-spot plan on the
+// (an entry of PolicyContext::cache), so MArk-ondemand and MArk-spot plan on the
 // same network. Its initial weights come from the stream
 // "mark-lstm/<application>", which does not depend on the policy's label.
 #include <memory>

@@ -11,7 +11,7 @@ PerStagePolicy::PerStagePolicy(const JsonNode& params, const PolicyContext& cont
       world_(std::make_unique<const SimulationConfig>(stage_world(context.world, stages_))),
       control_(stages_),
       view_(stages_, world_->applications) {
-  const PolicyContext inner_context{*world_, context.seed, context.label, context.base_dir, context.lstm_models,
+  const PolicyContext inner_context{*world_, context.seed, context.label, context.base_dir, context.cache,
                                     context.check_only};
   // The inner params node, so that its errors name policies[i].params.params.<key>.
   const nlohmann::json no_params = nlohmann::json::object();

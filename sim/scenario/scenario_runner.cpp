@@ -10,7 +10,7 @@
 #include <mutex>
 #include <thread>
 
-#include "policies/mark/lstm_model_cache.hpp"
+#include "policies/scenario_cache.hpp"
 #include "policies/policy_registry.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
@@ -40,9 +40,9 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
 }
 
 std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec,
-                                     mark::LstmModelCache* lstm_models, bool check_only = false) {
+                                     ScenarioCache* cache, bool check_only = false) {
   const PolicyContext context{scenario.world_of(spec), scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path(), lstm_models, check_only};
+                              std::filesystem::path(scenario.file).parent_path(), cache, check_only};
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 
@@ -135,7 +135,7 @@ struct RunFiles {
 };
 
 RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOptions& options, std::mutex& mutex,
-                  mark::LstmModelCache& lstm_models) {
+                  ScenarioCache& cache) {
   const auto begin = Clock::now();
   RunReport report;
   report.dir = (options.out_dir.empty() ? scenario.outputs.dir : options.out_dir) / spec.label;
@@ -144,7 +144,7 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                       app_names(scenario), files ? files->series_writer.get() : nullptr,
                                       files ? files->query_writer.get() : nullptr, scenario.world.warmup});
-  const auto policy = build_policy(scenario, spec, &lstm_models);
+  const auto policy = build_policy(scenario, spec, &cache);
   Simulation simulation(scenario.world_of(spec), *policy, metrics);
   simulation.start();
   ProgressLine progress(spec.label, scenario.world.duration, options.quiet, mutex);
@@ -183,15 +183,15 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   return report;
 }
 
-// Builds each selected policy and lets it place its initial replicas; the
-// MArk predictors trained on the way stay in `lstm_models` (null when
-// checking only: nothing is trained).
-void place_initial_replicas(const Scenario& scenario, const std::vector<std::string>& labels,
-                            mark::LstmModelCache* lstm_models, bool check_only) {
+// Builds each selected policy and lets it place its initial replicas; what
+// the policies compute on the way for every run (MArk's trained predictors)
+// stays in `cache` (null when checking only: nothing is computed).
+void place_initial_replicas(const Scenario& scenario, const std::vector<std::string>& labels, ScenarioCache* cache,
+                            bool check_only) {
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
-    const auto policy = build_policy(scenario, *spec, lstm_models, check_only);
+    const auto policy = build_policy(scenario, *spec, cache, check_only);
     Simulation simulation(scenario.world_of(*spec), *policy, metrics);
     simulation.start();
   }
@@ -205,8 +205,8 @@ void validate_policies(const Scenario& scenario) {
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {
   const auto specs = selected(scenario, options.policies);
-  mark::LstmModelCache lstm_models;  // every run of the scenario plans on the same trained predictors
-  place_initial_replicas(scenario, options.policies, &lstm_models, /*check_only=*/false);
+  ScenarioCache cache;  // every run of the scenario plans on the same trained predictors
+  place_initial_replicas(scenario, options.policies, &cache, /*check_only=*/false);
   std::vector<RunReport> reports(specs.size());
   std::vector<std::exception_ptr> errors(specs.size());
   std::mutex mutex;
@@ -220,7 +220,7 @@ std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& 
         i = next++;
       }
       try {
-        reports[i] = run_one(scenario, *specs[i], options, mutex, lstm_models);
+        reports[i] = run_one(scenario, *specs[i], options, mutex, cache);
       } catch (...) {
         errors[i] = std::current_exception();
       }

@@ -12,6 +12,7 @@
 #include "policies/mark/lstm_model_cache.hpp"
 #include "policies/mark/mark_policy.hpp"
 #include "policies/policy_registry.hpp"
+#include "policies/scenario_cache.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/scenario/scenario_runner.hpp"
 #include "tests/unit/cloud/cloud_harness.hpp"
@@ -216,16 +217,16 @@ TEST(MarkPolicy, BuiltToCheckItTrainsNoLstmButStillChecksItsHistory) {
   doc["applications"][0]["history"]["duration_s"] = 7200;  // 120 units >= Pw + 2
   const Scenario scenario = cloudtest::load_doc(dir, doc);
   const PolicySpec& spec = scenario.policies.at(0);
-  LstmModelCache cache;
+  ScenarioCache cache;
   const auto build = [&](bool check_only) {
     const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path(), &cache, check_only};
     return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   };
   build(/*check_only=*/true);
-  EXPECT_EQ(cache.trainings(), 0u);
+  EXPECT_EQ(cache.get<LstmModelCache>().trainings(), 0u);
   EXPECT_NO_THROW(validate_policies(scenario));
   build(/*check_only=*/false);
-  EXPECT_EQ(cache.trainings(), 1u);
+  EXPECT_EQ(cache.get<LstmModelCache>().trainings(), 1u);
 
   doc["applications"][0]["history"]["duration_s"] = 600;  // 10 units < Pw + 2
   const Scenario short_history = cloudtest::load_doc(dir, doc);
