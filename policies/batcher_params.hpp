@@ -9,11 +9,18 @@
 //   {"kind": "artifact_accscale", "max_batch": 8, "drop_at_twice_deadline": true}
 //   {"kind": "artifact_aimd", "max_batch": 8}     the Proteus artifact's batching
 // max_batch (every kind) defaults to the variant's maximum on the device.
-// Unknown keys, and keys of another kind, are errors. docs/batchers.md has the rules.
+// Each kind reads its own keys (batcher_kind.hpp); unknown keys, and keys of
+// another kind, are errors. docs/batchers.md has the rules.
+#include <vector>
+
 #include "sim/core/json_node.hpp"
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
 
 namespace servesim {
+
+// Every batcher a scenario may name: the engine's, then the policies' own.
+std::vector<BatcherKind> batcher_kinds();
 
 BatcherSpec parse_batcher(const JsonNode& node);
 

@@ -9,7 +9,7 @@
 #include "sim/cluster/instance.hpp"
 #include "sim/core/json_node.hpp"
 #include "sim/serving/application.hpp"
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/simulation_config.hpp"
 

@@ -159,9 +159,7 @@ void InfaasPolicy::start(ClusterControl& control, const ClusterView& view) {
 
 std::optional<ReplicaId> InfaasPolicy::load(std::uint32_t profile, const Slot& slot, SimTime now) {
   const VariantProfile& p = store_.profile(profile);
-  BatcherSpec batcher;
-  batcher.kind = BatcherSpec::Kind::kGreedy;
-  batcher.max_batch = p.batch;
+  const BatcherSpec batcher{p.batch, /*plugin: greedy*/ nullptr};
   const LoadResult result = control_->load_replica(ReplicaRequest{p.variant, slot.device, batcher, 1});
   if (!result.replica) return std::nullopt;
   store_.add_replica(*result.replica, store_.instance_of(profile, slot.worker), slot.device, now);

@@ -26,7 +26,7 @@
 // (deterministic service times, as in the artifact).
 #include <cstdint>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 
 namespace servesim {
 

@@ -6,7 +6,7 @@
 #include "policies/infaas_v2/infaas_v2_batcher.hpp"
 #include "policies/infaas_v2/query_selection.hpp"
 #include "policies/infaas_v2/upscaling.hpp"
-#include "sim/serving/prototype_batcher_plugin.hpp"
+#include "sim/serving/batchers/prototype_batcher_plugin.hpp"
 
 namespace servesim {
 
@@ -40,13 +40,10 @@ std::vector<std::uint64_t> InfaasV2Policy::queued_of(const Family& family, const
 }
 
 BatcherSpec InfaasV2Policy::batcher_for(std::uint32_t batch, bool timer_spent) const {
-  BatcherSpec spec;
-  spec.kind = BatcherSpec::Kind::kPlugin;
-  spec.max_batch = std::max<std::uint32_t>(batch, 1);
   // The policy's own batcher, never named in a scenario: a plug-in.
-  spec.plugin = std::make_shared<const PrototypeBatcherPlugin<InfaasV2Batcher>>(
-      "infaas-v2", InfaasV2Batcher(batch, params_.expiry_factor, timer_spent || !params_.batch_timer));
-  return spec;
+  return {std::max<std::uint32_t>(batch, 1),
+          std::make_shared<const PrototypeBatcherPlugin<InfaasV2Batcher>>(
+              "infaas-v2", InfaasV2Batcher(batch, params_.expiry_factor, timer_spent || !params_.batch_timer))};
 }
 
 std::optional<std::size_t> InfaasV2Policy::add_predictor(Family& family, std::size_t kind, VariantId variant,

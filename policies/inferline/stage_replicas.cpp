@@ -22,9 +22,7 @@ bool StageReplicas::add(ClusterControl& control, const ClusterView& view) {
   for (DeviceId dev = 0; dev < view.device_count(); ++dev) {
     const DeviceInfo info = view.device(dev);
     if (info.type != device_type_ || !info.usable || !info.replicas.empty()) continue;
-    BatcherSpec batcher;
-    batcher.kind = BatcherSpec::Kind::kGreedy;
-    batcher.max_batch = batch_;
+    const BatcherSpec batcher{batch_, /*plugin: greedy*/ nullptr};
     const LoadResult r = control.load_replica(ReplicaRequest{variant_, dev, batcher, 1});
     if (!r.replica) continue;
     control.attach_central_queue(*r.replica, app_, stage_);

@@ -23,7 +23,7 @@
 
 #include "policies/mark/mark_params.hpp"
 #include "policies/mark/planner_inputs.hpp"
-#include "sim/serving/mark_batch_tuning.hpp"
+#include "sim/serving/batchers/mark_batch_tuning.hpp"
 #include "sim/serving/simulation_config.hpp"
 
 namespace servesim::mark {

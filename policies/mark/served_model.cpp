@@ -5,6 +5,7 @@
 #include "policies/mark/instance_planner.hpp"
 #include "policies/mark/planner_candidates.hpp"
 #include "policies/serving_device.hpp"
+#include "sim/serving/batchers/timeout_batcher.hpp"
 #include "sim/core/input_error.hpp"
 
 namespace servesim::mark {
@@ -183,10 +184,7 @@ void ServedModel::launch(std::size_t option, Role role, ClusterControl& control,
   // Standbys are stopped on-demand burstables, resumed (section 4.5).
   const InstanceId id = control.launch_instance(type, role == Role::kStandby ? Market::kOnDemand : setup_.params.market);
   const InstanceTypeOption& o = options_[option];
-  BatcherSpec batcher;
-  batcher.kind = BatcherSpec::Kind::kTimeout;
-  batcher.max_batch = o.n_batch;
-  batcher.timeout = o.w_batch;
+  const BatcherSpec batcher = timeout_batcher(o.n_batch, o.w_batch);
   // One replica per serving device, as C_i counts them (instance_options.hpp).
   members_.push_back(
       {id, option, role, load_on_serving_devices(control, view, id, setup_.variant, batcher, setup_.where)});

@@ -51,7 +51,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 
 namespace servesim {
 

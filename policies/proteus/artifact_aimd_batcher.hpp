@@ -19,7 +19,7 @@
 //  - One batch at a time, whatever the replica's concurrency.
 #include <cstdint>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 
 namespace servesim {
 

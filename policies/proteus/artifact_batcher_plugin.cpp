@@ -21,11 +21,21 @@ std::unique_ptr<Batcher> ArtifactBatcherPlugin::make(std::uint32_t max_batch) co
 
 BatcherSpec artifact_batcher(ArtifactBatching batching, std::uint32_t max_batch, bool drop_at_twice_deadline,
                              bool never_serves) {
-  BatcherSpec spec;
-  spec.kind = BatcherSpec::Kind::kPlugin;
-  spec.max_batch = max_batch;
-  spec.plugin = std::make_shared<const ArtifactBatcherPlugin>(batching, drop_at_twice_deadline, never_serves);
-  return spec;
+  return {max_batch, std::make_shared<const ArtifactBatcherPlugin>(batching, drop_at_twice_deadline, never_serves)};
+}
+
+BatcherKind artifact_batcher_kind(ArtifactBatching batching) {
+  if (batching == ArtifactBatching::kAccscale) {
+    return {"artifact_accscale", "Proteus/Sommelier batching as the Proteus artifact's simulator runs it",
+            {"drop_at_twice_deadline"}, [](const JsonNode& node, std::uint32_t max_batch) {
+              return artifact_batcher(ArtifactBatching::kAccscale, max_batch,
+                                      node.boolean_or("drop_at_twice_deadline", true));
+            }};
+  }
+  return {"artifact_aimd", "Clipper AIMD batching as the Proteus artifact's simulator runs it",
+          {"drop_at_twice_deadline"}, [](const JsonNode& node, std::uint32_t max_batch) {
+            return artifact_batcher(ArtifactBatching::kAimd, max_batch, node.boolean_or("drop_at_twice_deadline", true));
+          }};
 }
 
 }  // namespace servesim

@@ -1,13 +1,14 @@
 #pragma once
 // The Proteus artifact's batchers (artifact_accscale_batcher.hpp,
-// artifact_aimd_batcher.hpp) as engine plug-ins (BatcherSpec::Kind::kPlugin):
+// artifact_aimd_batcher.hpp) as engine plug-ins (batcher.hpp's BatcherPlugin):
 // the artifact flavour of the proteus policies uses them, and a scenario may
 // name them ("artifact_accscale", "artifact_aimd"; policies/batcher_params.hpp).
 #include <cstdint>
 #include <memory>
 #include <string>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
 
 namespace servesim {
 
@@ -39,5 +40,8 @@ class ArtifactBatcherPlugin final : public BatcherPlugin {
 // A spec of the artifact's batcher with the given B*.
 BatcherSpec artifact_batcher(ArtifactBatching batching, std::uint32_t max_batch, bool drop_at_twice_deadline,
                              bool never_serves = false);
+
+// {"kind": "artifact_accscale" or "artifact_aimd", "max_batch": B*, "drop_at_twice_deadline": true}
+BatcherKind artifact_batcher_kind(ArtifactBatching batching);
 
 }  // namespace servesim

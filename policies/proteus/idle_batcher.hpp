@@ -6,7 +6,7 @@
 // artifact's: under accscale they wait until the run's drain ends and are
 // counted unfinished (it never finishes them); under aimd, nexus and infaas
 // batching its enqueue_request drops each one as it arrives.
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 
 namespace servesim {
 

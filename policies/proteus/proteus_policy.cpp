@@ -5,6 +5,8 @@
 #include "policies/proteus/artifact_batcher_plugin.hpp"
 #include "policies/proteus/sommelier_heuristic.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/serving/batchers/aimd_batcher.hpp"
+#include "sim/serving/batchers/proteus_batcher.hpp"
 
 namespace servesim {
 
@@ -64,10 +66,7 @@ BatcherSpec ProteusPolicy::batcher_for(std::uint32_t option, DeviceTypeId type) 
                             /*drop_at_twice_deadline=*/params_.flavor != Flavor::kSommelier,
                             /*never_serves=*/!capacity);
   }
-  BatcherSpec spec;
-  spec.kind = clipper ? BatcherSpec::Kind::kAimd : BatcherSpec::Kind::kProteus;
-  spec.max_batch = max_batch;
-  return spec;
+  return clipper ? aimd_batcher(max_batch) : proteus_batcher(max_batch);
 }
 
 void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {

@@ -21,9 +21,7 @@ void SagemakerEndpoint::start(ClusterControl& control, const ClusterView& view) 
 // start: the warm initial state).
 void SagemakerEndpoint::launch(ClusterControl& control, const ClusterView& view) {
   const InstanceId id = control.launch_instance(params_.instance_type, params_.market);
-  BatcherSpec one_at_a_time;
-  one_at_a_time.kind = BatcherSpec::Kind::kGreedy;
-  one_at_a_time.max_batch = 1;
+  const BatcherSpec one_at_a_time{/*max_batch=*/1, /*plugin: greedy*/ nullptr};
   fleet_.push_back(
       Member{id, load_on_serving_devices(control, view, id, params_.variant, one_at_a_time, where_), false});
   ++stats_.instances_launched;

@@ -1,6 +1,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "policies/batcher_params.hpp"
 #include "policies/policy_registry.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cluster/device_kind.hpp"
@@ -38,15 +39,9 @@ void list_devices() {
 }
 
 void list_batchers() {
-  print_pairs("batchers",
-              {{"greedy", "work-conserving: take up to max_batch whenever the replica is free"},
-               {"timeout", "start at max_batch queued or when the head waited timeout_ms (MArk)"},
-               {"proteus", "wait until the head's deadline minus the latency of one more query (Proteus s5)"},
-               {"nexus", "work-conserving; first drop head queries the batch would make late (Nexus)"},
-               {"aimd", "batch size +step after an on-time batch, x decrease after a late one (Clipper)"},
-               {"mark", "timeout batcher with Nbatch, Wbatch from slo_ms and the profile (MArk s4.3)"},
-               {"artifact_accscale", "Proteus/Sommelier batching as the Proteus artifact's simulator runs it"},
-               {"artifact_aimd", "Clipper AIMD batching as the Proteus artifact's simulator runs it"}});
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const BatcherKind& kind : batcher_kinds()) rows.emplace_back(kind.name, kind.description);
+  print_pairs("batchers", rows);
 }
 
 void list_catalog(const std::string& scenario_file) {

@@ -20,7 +20,7 @@ std::string type_name(const nlohmann::json& v) {
   return "an object";
 }
 
-std::string join(std::initializer_list<std::string_view> items) {
+std::string join(std::span<const std::string_view> items) {
   std::string out;
   for (auto it = items.begin(); it != items.end(); ++it) {
     if (it != items.begin()) out += ", ";
@@ -49,8 +49,12 @@ void JsonNode::fail(const std::string& expected) const {
 }
 
 void JsonNode::expect_object(std::initializer_list<std::string_view> allowed_keys) const {
+  expect_object(std::span<const std::string_view>(allowed_keys.begin(), allowed_keys.size()));
+}
+
+void JsonNode::expect_object(std::span<const std::string_view> allowed_keys) const {
   if (!value_->is_object()) fail("expected an object, got " + type_name(*value_));
-  if (observer_) observer_->object_read(*this, std::span<const std::string_view>(allowed_keys.begin(), allowed_keys.size()));
+  if (observer_) observer_->object_read(*this, allowed_keys);
   for (const auto& [key, _] : value_->items()) {
     if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
       JsonNode(value_->at(key), file_, path_.empty() ? key : path_ + "." + key)
@@ -175,6 +179,10 @@ bool JsonNode::boolean() const {
 }
 
 std::string JsonNode::choice(std::initializer_list<std::string_view> choices) const {
+  return choice(std::span<const std::string_view>(choices.begin(), choices.size()));
+}
+
+std::string JsonNode::choice(std::span<const std::string_view> choices) const {
   std::string v = string();
   if (std::find(choices.begin(), choices.end(), v) == choices.end()) {
     fail("expected one of " + join(choices) + ", got " + quote_field(v));

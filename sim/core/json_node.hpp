@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,7 @@ class JsonNode {
   // Objects. Unknown keys are errors: call expect_object first with every key
   // the reader understands.
   void expect_object(std::initializer_list<std::string_view> allowed_keys) const;
+  void expect_object(std::span<const std::string_view> allowed_keys) const;
   bool has(std::string_view key) const;
   JsonNode at(std::string_view key) const;  // missing -> error naming the field
   std::optional<JsonNode> find(std::string_view key) const;
@@ -63,6 +65,7 @@ class JsonNode {
   bool boolean() const;
   // A string that must be one of `choices`.
   std::string choice(std::initializer_list<std::string_view> choices) const;
+  std::string choice(std::span<const std::string_view> choices) const;
   // The value as an error message shows it: a number as written, a string
   // quoted and clipped (quote_field), an array or object by its type only.
   std::string shown() const;

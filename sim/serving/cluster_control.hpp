@@ -10,7 +10,7 @@
 #include "sim/cluster/instance.hpp"
 #include "sim/serving/application.hpp"
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 #include "sim/serving/offline_job.hpp"
 #include "sim/serving/replica.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "sim/cluster/instance.hpp"
 #include "sim/core/random_stream.hpp"
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/offline_queue.hpp"
 #include "sim/serving/service_time.hpp"

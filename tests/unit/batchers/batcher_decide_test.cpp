@@ -5,9 +5,9 @@
 #include <random>
 
 #include "fake_queue.hpp"
-#include "sim/serving/aimd_batcher.hpp"
-#include "sim/serving/nexus_batcher.hpp"
-#include "sim/serving/proteus_batcher.hpp"
+#include "sim/serving/batchers/aimd_batcher.hpp"
+#include "sim/serving/batchers/nexus_batcher.hpp"
+#include "sim/serving/batchers/proteus_batcher.hpp"
 
 namespace servesim::test {
 namespace {

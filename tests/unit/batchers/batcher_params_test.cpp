@@ -4,10 +4,16 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 
 #include "policies/batcher_params.hpp"
 #include "policies/proteus/artifact_batcher_plugin.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/serving/batchers/aimd_batcher.hpp"
+#include "sim/serving/batchers/mark_batch_tuning.hpp"
+#include "sim/serving/batchers/nexus_batcher.hpp"
+#include "sim/serving/batchers/proteus_batcher.hpp"
+#include "sim/serving/batchers/timeout_batcher.hpp"
 
 namespace servesim::test {
 namespace {
@@ -23,36 +29,59 @@ std::string error_of(const std::string& text) {
   return "";
 }
 
+// The plug-in a spec holds, as the type its kind makes (a failed cast throws).
+template <class Plugin>
+const Plugin& plugin(const BatcherSpec& spec) {
+  EXPECT_NE(spec.plugin, nullptr);
+  return dynamic_cast<const Plugin&>(*spec.plugin);
+}
+
+TEST(BatcherParams, GreedyIsTheDefault) {
+  for (const char* text : {R"({})", R"({"kind": "greedy", "max_batch": 3})"}) {
+    const BatcherSpec g = parse(text);
+    EXPECT_EQ(g.plugin, nullptr) << text;
+    EXPECT_EQ(batcher_name(g), "greedy");
+  }
+  EXPECT_EQ(parse(R"({"kind": "greedy", "max_batch": 3})").max_batch, 3u);
+}
+
+TEST(BatcherParams, Timeout) {
+  const BatcherSpec t = parse(R"({"kind": "timeout", "max_batch": 8, "timeout_ms": 5})");
+  EXPECT_EQ(std::get<0>(plugin<TimeoutBatcherPlugin>(t).settings()), from_millis(5));
+  EXPECT_EQ(t.max_batch, 8u);
+  EXPECT_EQ(batcher_name(t), "timeout");
+  EXPECT_NE(error_of(R"({"kind": "timeout"})").find("batcher.timeout_ms"), std::string::npos);
+}
+
 TEST(BatcherParams, ProteusAndNexus) {
   const BatcherSpec p = parse(R"({"kind": "proteus"})");
-  EXPECT_EQ(p.kind, BatcherSpec::Kind::kProteus);
+  plugin<ProteusBatcherPlugin>(p);
   EXPECT_EQ(p.max_batch, 0u);
   EXPECT_EQ(parse(R"({"kind": "proteus", "max_batch": 8})").max_batch, 8u);
   const BatcherSpec n = parse(R"({"kind": "nexus", "max_batch": 4})");
-  EXPECT_EQ(n.kind, BatcherSpec::Kind::kNexus);
+  plugin<NexusBatcherPlugin>(n);
   EXPECT_EQ(n.max_batch, 4u);
   EXPECT_EQ(batcher_name(p), "proteus");
   EXPECT_EQ(batcher_name(n), "nexus");
 }
 
 TEST(BatcherParams, AimdDefaultsAndValues) {
-  const BatcherSpec d = parse(R"({"kind": "aimd"})");
-  EXPECT_EQ(d.kind, BatcherSpec::Kind::kAimd);
-  EXPECT_EQ(d.aimd_initial, 1u);
-  EXPECT_EQ(d.aimd_step, 1u);
-  EXPECT_DOUBLE_EQ(d.aimd_decrease, 0.9);
+  const auto& [d_initial, d_step, d_decrease] = plugin<AimdBatcherPlugin>(parse(R"({"kind": "aimd"})")).settings();
+  EXPECT_EQ(d_initial, 1u);
+  EXPECT_EQ(d_step, 1u);
+  EXPECT_DOUBLE_EQ(d_decrease, 0.9);
   const BatcherSpec a = parse(R"({"kind": "aimd", "initial": 2, "step": 3, "decrease": 0.5, "max_batch": 16})");
-  EXPECT_EQ(a.aimd_initial, 2u);
-  EXPECT_EQ(a.aimd_step, 3u);
-  EXPECT_DOUBLE_EQ(a.aimd_decrease, 0.5);
+  const auto& [initial, step, decrease] = plugin<AimdBatcherPlugin>(a).settings();
+  EXPECT_EQ(initial, 2u);
+  EXPECT_EQ(step, 3u);
+  EXPECT_DOUBLE_EQ(decrease, 0.5);
   EXPECT_EQ(a.max_batch, 16u);
   EXPECT_EQ(batcher_name(a), "aimd");
 }
 
 TEST(BatcherParams, Mark) {
   const BatcherSpec m = parse(R"({"kind": "mark", "slo_ms": 250})");
-  EXPECT_EQ(m.kind, BatcherSpec::Kind::kMark);
-  EXPECT_EQ(m.slo, from_millis(250));
+  EXPECT_EQ(std::get<0>(plugin<MarkBatcherPlugin>(m).settings()), from_millis(250));
   EXPECT_EQ(batcher_name(m), "mark");
 }
 
@@ -72,7 +101,7 @@ TEST(BatcherParams, RangesAreChecked) {
 
 TEST(BatcherParams, UnknownKeysAndKeysOfAnotherKindAreErrors) {
   EXPECT_NE(error_of(R"({"kind": "proteus", "wait_ms": 3})").find("wait_ms"), std::string::npos);
-  EXPECT_NE(error_of(R"({"kind": "nexus", "step": 1})").find("only a \"aimd\" batcher takes step"),
+  EXPECT_NE(error_of(R"({"kind": "nexus", "step": 1})").find("only an \"aimd\" batcher takes step"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"kind": "aimd", "slo_ms": 10})").find("only a \"mark\" batcher takes slo_ms"),
             std::string::npos);
@@ -83,10 +112,7 @@ TEST(BatcherParams, UnknownKeysAndKeysOfAnotherKindAreErrors) {
 
 // The Proteus artifact's batchers (artifact_accscale_batcher.hpp,
 // artifact_aimd_batcher.hpp), plug-ins from the proteus policy's folder.
-const ArtifactBatcherPlugin& artifact(const BatcherSpec& spec) {
-  EXPECT_EQ(spec.kind, BatcherSpec::Kind::kPlugin);
-  return dynamic_cast<const ArtifactBatcherPlugin&>(*spec.plugin);
-}
+const ArtifactBatcherPlugin& artifact(const BatcherSpec& spec) { return plugin<ArtifactBatcherPlugin>(spec); }
 
 TEST(ArtifactBatcherParams, KindsAndDefaults) {
   const BatcherSpec a = parse(R"({"kind": "artifact_accscale", "max_batch": 4})");
@@ -105,9 +131,10 @@ TEST(ArtifactBatcherParams, KindsAndDefaults) {
 }
 
 TEST(ArtifactBatcherParams, TheDropKeyBelongsToTheArtifactKinds) {
-  EXPECT_NE(error_of(R"({"kind": "proteus", "drop_at_twice_deadline": true})").find("drop_at_twice_deadline"),
+  EXPECT_NE(error_of(R"({"kind": "proteus", "drop_at_twice_deadline": true})")
+                .find("only an \"artifact_accscale\" or \"artifact_aimd\" batcher takes drop_at_twice_deadline"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"kind": "artifact_aimd", "step": 1})").find("only a \"aimd\" batcher takes step"),
+  EXPECT_NE(error_of(R"({"kind": "artifact_aimd", "step": 1})").find("only an \"aimd\" batcher takes step"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"kind": "artifact_accscale", "drop_at_twice_deadline": 1})").find("drop_at_twice_deadline"),
             std::string::npos);

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 #include "sim/serving/latency_profile.hpp"
 
 namespace servesim::test {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fake_queue.hpp"
-#include "sim/serving/mark_batch_tuning.hpp"
+#include "sim/serving/batchers/mark_batch_tuning.hpp"
 
 namespace servesim::test {
 namespace {
@@ -88,7 +88,7 @@ TEST(MarkBatchTuning, InfeasibleWhenEvenOneQueryMissesTheSlo) {
 
 TEST(MarkBatcher, ActsAsATimeoutBatcherWithTheTunedNumbers) {
   // max_batch 8, RT_max 100 ms: N = 8, W = 10.5 ms (above).
-  MarkBatcher b(from_millis(100), 8);
+  MarkBatcher b(8, from_millis(100));
   const std::vector<Duration> gpu = gpu_like_table();
   const FakeQueue one = same_time_queue(1, 10, 100);
   const BatchDecision wait = b.decide(context_of(10, one, gpu));

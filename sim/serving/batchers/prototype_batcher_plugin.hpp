@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
 
 namespace servesim {
 

@@ -18,7 +18,9 @@
 //  - The size never exceeds the replica's maximum batch (or the spec's max_batch).
 #include <cstdint>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
+#include "sim/serving/batchers/settings_batcher_plugin.hpp"
 
 namespace servesim {
 
@@ -40,5 +42,12 @@ class AimdBatcher final : public Batcher {
   std::uint32_t size_;
   std::uint32_t replica_max_ = 0;  // learnt at the first decide(); 0 = not yet known
 };
+
+// The plug-in of an aimd spec; its settings are initial, step and decrease.
+using AimdBatcherPlugin = SettingsBatcherPlugin<AimdBatcher, std::uint32_t, std::uint32_t, double>;
+BatcherSpec aimd_batcher(std::uint32_t max_batch, std::uint32_t initial = 1, std::uint32_t step = 1,
+                         double decrease = 0.9);  // Clipper (NSDI'17): "back off" by 10 %
+// {"kind": "aimd", "max_batch": N, "initial": 1, "step": 1, "decrease": 0.9}
+BatcherKind aimd_batcher_kind();
 
 }  // namespace servesim

@@ -1,6 +1,8 @@
 #pragma once
 #include "sim/core/time.hpp"
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
+#include "sim/serving/batchers/settings_batcher_plugin.hpp"
 
 namespace servesim {
 
@@ -16,5 +18,11 @@ class TimeoutBatcher final : public Batcher {
   std::uint32_t size_;  // 0: the replica's maximum batch
   Duration timeout_;
 };
+
+// The plug-in of a timeout spec; its setting is the timeout.
+using TimeoutBatcherPlugin = SettingsBatcherPlugin<TimeoutBatcher, Duration>;
+BatcherSpec timeout_batcher(std::uint32_t max_batch, Duration timeout);
+// {"kind": "timeout", "max_batch": N, "timeout_ms": W}
+BatcherKind timeout_batcher_kind();
 
 }  // namespace servesim

@@ -1,4 +1,4 @@
-#include "sim/serving/mark_batch_tuning.hpp"
+#include "sim/serving/batchers/mark_batch_tuning.hpp"
 
 #include <algorithm>
 
@@ -48,6 +48,19 @@ BatchDecision MarkBatcher::decide(const BatchContext& context) {
     timeout_ = std::make_unique<TimeoutBatcher>(tuning_->n_batch, tuning_->w_batch);
   }
   return timeout_->decide(context);
+}
+
+BatcherSpec mark_batcher(std::uint32_t max_batch, Duration rt_max) {
+  return settings_batcher<MarkBatcher>("mark", max_batch, rt_max);
+}
+
+BatcherKind mark_batcher_kind() {
+  return {"mark",
+          "timeout batcher with Nbatch, Wbatch from slo_ms and the profile (MArk s4.3)",
+          {"slo_ms"},
+          [](const JsonNode& node, std::uint32_t max_batch) {
+            return mark_batcher(max_batch, node.at("slo_ms").millis_in(1e-3));
+          }};
 }
 
 }  // namespace servesim

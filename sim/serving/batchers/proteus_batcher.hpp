@@ -24,7 +24,9 @@
 //    {1, 2, 4, 8, 12, 16, ...}; our profiles interpolate every size).
 #include <cstdint>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
+#include "sim/serving/batchers/settings_batcher_plugin.hpp"
 
 namespace servesim {
 
@@ -37,5 +39,11 @@ class ProteusBatcher final : public Batcher {
  private:
   std::uint32_t max_batch_;
 };
+
+using ProteusBatcherPlugin = SettingsBatcherPlugin<ProteusBatcher>;
+// max_batch: B*.
+BatcherSpec proteus_batcher(std::uint32_t max_batch);
+// {"kind": "proteus", "max_batch": B*}
+BatcherKind proteus_batcher_kind();
 
 }  // namespace servesim

@@ -1,5 +1,6 @@
 #pragma once
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
 
 namespace servesim {
 
@@ -9,5 +10,8 @@ class GreedyBatcher final : public Batcher {
  public:
   BatchDecision decide(const BatchContext& context) override;
 };
+
+// {"kind": "greedy"}, the default: a BatcherSpec without a plug-in.
+BatcherKind greedy_batcher_kind();
 
 }  // namespace servesim

@@ -71,11 +71,11 @@ class Batcher {
   virtual void on_batch_end(SimTime /*now*/, std::uint64_t /*serial_end*/) {}
 };
 
-// A batcher a policy brings with it (the Proteus artifact's replays,
-// infaas-v2's): the engine makes it from the spec without knowing what it is,
-// so that no policy's batcher lives in the engine. Each plug-in carries its
-// own parameters; `max_batch` is the spec's, resolved by the engine as for
-// every kind.
+// What makes each replica's batcher: every batcher but greedy reaches the
+// engine this way, the engine's own (batcher_kind.hpp) and a policy's (the
+// Proteus artifact's replays, infaas-v2's), so that the engine makes a batcher
+// without knowing what it is. Each plug-in carries its own parameters;
+// `max_batch` is the spec's, resolved by the engine as for every batcher.
 class BatcherPlugin {
  public:
   virtual ~BatcherPlugin() = default;
@@ -83,31 +83,19 @@ class BatcherPlugin {
   virtual std::unique_ptr<Batcher> make(std::uint32_t max_batch) const = 0;
 };
 
-// A batcher as a scenario or a policy describes it. Each kind reads only its
-// own fields; the rest keep their defaults. docs/batchers.md has the rules.
+// A batcher as a scenario or a policy describes it. docs/batchers.md has the
+// rules; each batcher's header has the function that builds its spec.
 struct BatcherSpec {
-  enum class Kind : std::uint8_t { kGreedy, kTimeout, kProteus, kAimd, kNexus, kMark, kPlugin };
-  Kind kind = Kind::kGreedy;
   // 0: the variant's maximum on that device. For proteus and nexus this is B*,
   // the largest batch they will form (Proteus section 4: the largest batch whose
   // latency is at most half the SLO; the scenario or policy works it out).
   std::uint32_t max_batch = 0;
-  Duration timeout = Duration::zero();  // kTimeout: longest wait of the head query
-  // kAimd (Clipper's additive increase, multiplicative decrease): the batch
-  // size starts at aimd_initial, grows by aimd_step after an on-time batch and
-  // is multiplied by aimd_decrease (then floored) after a late one.
-  std::uint32_t aimd_initial = 1;
-  std::uint32_t aimd_step = 1;
-  double aimd_decrease = 0.9;  // Clipper (NSDI'17): "back off" by 10 %
-  // kMark: MArk's response-time bound RT_max (section 4.3), from which
-  // Nbatch and Wbatch follow with the replica's latency profile.
-  Duration slo = Duration::zero();
-  // kPlugin: the policy's batcher (never null for that kind).
+  // Null: greedy (greedy_batcher.hpp), the default.
   std::shared_ptr<const BatcherPlugin> plugin;
 };
 
 std::unique_ptr<Batcher> make_batcher(const BatcherSpec& spec);
-// The kind's name as a scenario writes it; a plug-in's is its own name().
+// The batcher's name as a scenario writes it: its plug-in's name(), or "greedy".
 std::string batcher_name(const BatcherSpec& spec);
 
 }  // namespace servesim

@@ -1,8 +1,8 @@
-#include "sim/serving/proteus_batcher.hpp"
+#include "sim/serving/batchers/proteus_batcher.hpp"
 
 #include <algorithm>
 
-#include "sim/serving/nexus_batcher.hpp"
+#include "sim/serving/batchers/nexus_batcher.hpp"
 
 namespace servesim {
 
@@ -21,6 +21,15 @@ BatchDecision ProteusBatcher::decide(const BatchContext& context) {
   // Past T_max_wait(q+1) a batch of q+1 would make the head late: run q now
   // (the early-drop scan above has checked that q itself is still in time).
   return BatchDecision::start(size);
+}
+
+BatcherSpec proteus_batcher(std::uint32_t max_batch) { return settings_batcher<ProteusBatcher>("proteus", max_batch); }
+
+BatcherKind proteus_batcher_kind() {
+  return {"proteus",
+          "wait until the head's deadline minus the latency of one more query (Proteus s5)",
+          {},
+          [](const JsonNode&, std::uint32_t max_batch) { return proteus_batcher(max_batch); }};
 }
 
 }  // namespace servesim

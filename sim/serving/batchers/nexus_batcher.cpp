@@ -1,4 +1,4 @@
-#include "sim/serving/nexus_batcher.hpp"
+#include "sim/serving/batchers/nexus_batcher.hpp"
 
 #include <algorithm>
 
@@ -29,6 +29,15 @@ BatchDecision NexusBatcher::decide(const BatchContext& context) {
   if (const std::uint32_t drop = early_drop_count(context, b_star); drop > 0) return BatchDecision::drop(drop);
   // Work-conserving: what Proteus section 6.4 contrasts its own batching with.
   return BatchDecision::start(window(context.queue_length, b_star));
+}
+
+BatcherSpec nexus_batcher(std::uint32_t max_batch) { return settings_batcher<NexusBatcher>("nexus", max_batch); }
+
+BatcherKind nexus_batcher_kind() {
+  return {"nexus",
+          "work-conserving; first drop head queries the batch would make late (Nexus)",
+          {},
+          [](const JsonNode&, std::uint32_t max_batch) { return nexus_batcher(max_batch); }};
 }
 
 }  // namespace servesim

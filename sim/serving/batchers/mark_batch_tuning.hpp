@@ -24,8 +24,10 @@
 #include <span>
 
 #include "sim/core/time.hpp"
-#include "sim/serving/batcher.hpp"
-#include "sim/serving/timeout_batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
+#include "sim/serving/batchers/settings_batcher_plugin.hpp"
+#include "sim/serving/batchers/timeout_batcher.hpp"
 
 namespace servesim {
 
@@ -55,7 +57,7 @@ MarkBatchTuning mark_batch_tuning(Duration rt_max, std::span<const Duration> lat
 class MarkBatcher final : public Batcher {
  public:
   // max_batch 0: the replica's maximum; else N_batch is searched only up to it.
-  MarkBatcher(Duration rt_max, std::uint32_t max_batch) : rt_max_(rt_max), max_batch_(max_batch) {}
+  MarkBatcher(std::uint32_t max_batch, Duration rt_max) : rt_max_(rt_max), max_batch_(max_batch) {}
   BatchDecision decide(const BatchContext& context) override;
 
   const std::optional<MarkBatchTuning>& tuning() const { return tuning_; }
@@ -66,5 +68,11 @@ class MarkBatcher final : public Batcher {
   std::optional<MarkBatchTuning> tuning_;
   std::unique_ptr<TimeoutBatcher> timeout_;
 };
+
+// The plug-in of a mark spec; its setting is RT_max.
+using MarkBatcherPlugin = SettingsBatcherPlugin<MarkBatcher, Duration>;
+BatcherSpec mark_batcher(std::uint32_t max_batch, Duration rt_max);
+// {"kind": "mark", "slo_ms": RT_max}
+BatcherKind mark_batcher_kind();
 
 }  // namespace servesim

@@ -8,7 +8,9 @@
 // timer instead; we follow the papers' description.)
 #include <cstdint>
 
-#include "sim/serving/batcher.hpp"
+#include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/batchers/batcher_kind.hpp"
+#include "sim/serving/batchers/settings_batcher_plugin.hpp"
 
 namespace servesim {
 
@@ -28,5 +30,11 @@ class NexusBatcher final : public Batcher {
  private:
   std::uint32_t max_batch_;
 };
+
+using NexusBatcherPlugin = SettingsBatcherPlugin<NexusBatcher>;
+// max_batch: B*.
+BatcherSpec nexus_batcher(std::uint32_t max_batch);
+// {"kind": "nexus", "max_batch": B*}
+BatcherKind nexus_batcher_kind();
 
 }  // namespace servesim
