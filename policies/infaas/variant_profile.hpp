@@ -51,7 +51,7 @@ struct ProfileRules {
   double batch_gain_tolerance = 0.01; // smallest batch within 1 % of the best throughput
   Duration cpu_min_slo = from_millis(50);  // public code: no CPU variant for SLOs of 50 ms or less
   // Section 6.2's normalized prices per GB-second, by DeviceKind (cpu, gpu, inferentia, lambda).
-  std::array<double, kDeviceKindCount> cost_per_gb_second = kInfaasMemoryPrices;
+  std::array<double, kDeviceKindCount> cost_per_gb_second = kDefaultMemoryPrices;
   // When not empty, C in $/s by DeviceTypeId instead of the memory rule
   // ("hardware_cost": "instance_share"; replica_price.hpp).
   std::vector<double> replica_cost_per_second;

@@ -14,8 +14,9 @@ namespace servesim {
 
 using MemoryPrices = std::array<double, kDeviceKindCount>;  // per GB-second, by DeviceKind
 
-// Section 6.2's prices (cpu, gpu, inferentia, lambda); Lambda is not priced there.
-inline constexpr MemoryPrices kInfaasMemoryPrices = {0.031, 0.498, 0.190, 0.0};
+// The metric's default prices, section 6.2's (cpu, gpu, inferentia, lambda);
+// Lambda is not priced there.
+inline constexpr MemoryPrices kDefaultMemoryPrices = {0.031, 0.498, 0.190, 0.0};
 
 inline double memory_cost(const std::array<double, kDeviceKindCount>& gb_seconds, const MemoryPrices& prices) {
   double total = 0;

@@ -45,7 +45,7 @@ ServiceSummary summarize_service(std::string app, const QueryTally& tally, const
   return s;
 }
 
-void write_service(JsonWriter& w, const ServiceSummary& s, bool artifact_metrics) {
+void write_service(JsonWriter& w, const ServiceSummary& s, const std::string& artifact_key) {
   w.begin_object("queries");
   w.integer("arrived", s.queries.arrived);
   w.integer("completed", s.queries.completed);
@@ -54,13 +54,13 @@ void write_service(JsonWriter& w, const ServiceSummary& s, bool artifact_metrics
   w.integer("dropped", s.queries.dropped);
   w.integer("rejected", s.queries.rejected);
   w.integer("unfinished", s.queries.unfinished);
-  if (artifact_metrics) w.integer("over_one_second", s.queries.over_one_second);
+  if (!artifact_key.empty()) w.integer("over_one_second", s.queries.over_one_second);
   w.end_object();
   w.number("throughput_qps", s.throughput_qps);
   w.number("goodput_qps", s.goodput_qps);
   w.number("slo_attainment", s.slo_attainment);
   w.number("violation_ratio", s.violation_ratio);
-  if (artifact_metrics) w.number("proteus_artifact_violation_ratio", s.artifact_violation_ratio);
+  if (!artifact_key.empty()) w.number(artifact_key, s.artifact_violation_ratio);
   w.begin_object("latency_ms");
   w.number("mean", s.latency_ms.mean_ms);
   w.number("p50", s.latency_ms.p50_ms);
@@ -148,7 +148,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.begin_object();
   write_identity(w, summary.identity);
   w.number("drain_s", summary.identity.drain_s);
-  write_service(w, summary.overall, summary.proteus_artifact_metrics);
+  write_service(w, summary.overall, summary.artifact_violation_key);
   w.begin_object("cost");
   w.number("total", summary.cost.total());
   w.number("on_demand", summary.cost.on_demand);
@@ -175,7 +175,7 @@ void write_summary_json(const RunSummary& summary, std::ostream& out) {
   w.begin_object("per_app");
   for (const auto& app : summary.per_app) {
     w.begin_object(app.app);
-    write_service(w, app, summary.proteus_artifact_metrics);
+    write_service(w, app, summary.artifact_violation_key);
     w.end_object();
   }
   w.end_object();

@@ -76,9 +76,10 @@ struct ServiceSummary {
 
 struct RunSummary {
   RunIdentity identity;
-  // outputs.metrics "proteus-artifact": each service block also gets
-  // "proteus_artifact_violation_ratio" (docs/scenario.md, "Outputs").
-  bool proteus_artifact_metrics = false;
+  // Not empty: each service block also gets the artifact's violation ratio
+  // under this key, and its over-one-second count (outputs.metrics
+  // "proteus-artifact", which names the key; docs/scenario.md, "Outputs").
+  std::string artifact_violation_key;
   ServiceSummary overall;
   CostLedger cost;  // summed over the run's windows
   // Busy / device seconds by device kind; empty for a kind with no device.

@@ -335,10 +335,10 @@ void load_policies(const JsonNode& root, Scenario& scenario) {
 // true: INFaaS section 6.2's prices; an object: those with some kinds
 // repriced, e.g. {"gpu": 0.4}; false: not reported.
 std::optional<MemoryPrices> memory_prices(const JsonNode& node) {
-  if (node.raw().is_boolean()) return node.boolean() ? std::optional<MemoryPrices>(kInfaasMemoryPrices) : std::nullopt;
+  if (node.raw().is_boolean()) return node.boolean() ? std::optional<MemoryPrices>(kDefaultMemoryPrices) : std::nullopt;
   if (!node.raw().is_object()) node.fail("expected true, false or an object of prices per GB-second by device kind");
   node.expect_object({"cpu", "gpu", "inferentia", "lambda"});  // kDeviceKindNames
-  MemoryPrices prices = kInfaasMemoryPrices;
+  MemoryPrices prices = kDefaultMemoryPrices;
   for (std::size_t k = 0; k < kDeviceKindCount; ++k) {
     prices[k] = node.number_in_or(kDeviceKindNames[k], 0, kMaxPrice, prices[k], "$ per GB-second");
   }

@@ -165,7 +165,7 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
                          spec.label + "\" stopped" + kept);
   }
   report.summary = make_run_summary(metrics, run_identity(scenario, spec), scenario.outputs.memory_prices);
-  report.summary.proteus_artifact_metrics = scenario.outputs.proteus_artifact_metrics;
+  if (scenario.outputs.proteus_artifact_metrics) report.summary.artifact_violation_key = "proteus_artifact_violation_ratio";
   report.summary.actions = simulation.actions();
   PolicyCounters counters;
   policy->report(counters);

@@ -29,7 +29,7 @@ TEST(MemoryCost, ResidentMemoryIsIntegratedPerKindFromLoadToRelease) {
   EXPECT_NEAR(r.summary.memory_gb_seconds[0], 25.0, 1e-9);
   EXPECT_EQ(r.summary.memory_gb_seconds[1], 0.0);
   EXPECT_FALSE(r.summary.memory_cost);  // not asked for
-  EXPECT_NEAR(memory_cost(r.summary.memory_gb_seconds, kInfaasMemoryPrices), 25.0 * 0.031, 1e-12);
+  EXPECT_NEAR(memory_cost(r.summary.memory_gb_seconds, kDefaultMemoryPrices), 25.0 * 0.031, 1e-12);
   // The window rows' snapshots add up to the same total.
   EXPECT_NEAR(r.cluster.memory_gb_seconds[0], 25.0, 1e-9);
 }
