@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build_dir=${BUILD_DIR:-build}
 
-bash scripts/build.sh servesim >&2
+# Only what building and running need: no test, benchmark or Slurm package.
+SERVESIM_DEPS=run bash scripts/build.sh servesim >&2
 exec "$build_dir/servesim" run configs/scenarios/quickstart.json "$@"
