@@ -54,7 +54,7 @@ void BM_InferLinePlanner(benchmark::State& state) {
   const JsonNode params_node = policy.params_node(scenario.file);
   const InferlineParams params = parse_inferline_params(params_node);
   const AppId app = 0;
-  const PlanInputs in = plan_inputs(world, app, params.planning, params_node.where());
+  const PlanInputs in = plan_inputs(world, app, params.planning, params_node.where(), /*oracle=*/nullptr);
 
   const PlannerInput input = planner_input(world, app, in, params.max_replicas_per_stage);
 

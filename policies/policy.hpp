@@ -5,6 +5,7 @@
 // are policies like any other.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -13,12 +14,13 @@
 
 namespace servesim {
 
+class ArrivalOracle;
 class ScenarioCache;
 
-// What a policy knows when it is built: the scenario's world, and a name for
-// its own random streams.
+// What a policy knows when it is built: the scenario's world as a policy may
+// see it, and a name for its own random streams.
 struct PolicyContext {
-  const SimulationConfig& world;
+  const PolicyWorld& world;
   std::uint64_t seed = 1;
   std::string label;  // unique within the scenario; prefixes the policy's stream names
   std::filesystem::path base_dir;  // the scenario file's folder: params naming files resolve against it
@@ -30,6 +32,10 @@ struct PolicyContext {
   // LSTM's history length) without running those computations (no training).
   // It must still start: validate places the initial replicas.
   bool check_only = false;
+  // The run's future arrivals, when the scenario grants this policy an oracle
+  // ("oracle": true on its entry); null otherwise (arrival_oracle.hpp). A
+  // policy that reads it later than in its constructor keeps a copy.
+  std::shared_ptr<const ArrivalOracle> oracle;
 };
 
 class Policy : public Controller {

@@ -86,7 +86,7 @@ std::vector<PolicyEntry> policy_registry() {
 
 namespace {
 
-void check_offline_support(const PolicyEntry& entry, const JsonNode& name_node, const SimulationConfig& world) {
+void check_offline_support(const PolicyEntry& entry, const JsonNode& name_node, const PolicyWorld& world) {
   if (world.offline_jobs.empty() || entry.offline == OfflineSupport::kServed) return;
   const std::string where =
       name_node.file() + ": applications[" + std::to_string(world.offline_jobs.front().app) + "].offline_jobs";

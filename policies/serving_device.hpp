@@ -30,10 +30,10 @@ namespace servesim {
 
 // The variant's latency profile on the type's serving device; null when the
 // variant is not profiled there or the type has no device.
-const LatencyProfile* serving_profile(const SimulationConfig& world, VariantId variant, const InstanceType& type);
+const LatencyProfile* serving_profile(const PolicyWorld& world, VariantId variant, const InstanceType& type);
 
 // The serving device type's name ("c5.large.cpu", "k80"), for messages.
-const std::string& serving_device_name(const SimulationConfig& world, const InstanceType& type);
+const std::string& serving_device_name(const PolicyWorld& world, const InstanceType& type);
 
 // How many serving devices the type has (inf1.xlarge: 4 neuroncores; a c5:
 // 1), each a replica's; 0 for a type without devices.

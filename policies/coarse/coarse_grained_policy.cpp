@@ -11,7 +11,11 @@ namespace servesim::coarse {
 using inferline::StageReplicas;
 
 CoarseGrainedPolicy::CoarseGrainedPolicy(const JsonNode& params, const PolicyContext& context, ProvisionFor rate)
-    : params_(parse_coarse_params(params)), rate_(rate), world_(context.world), where_(params.where()) {}
+    : params_(parse_coarse_params(params)),
+      rate_(rate),
+      world_(context.world),
+      oracle_(inferline::planning_oracle(params_.planning, params, context)),
+      where_(params.where()) {}
 
 Duration CoarseGrainedPolicy::tick_interval() const {
   return params_.tuner == CoarseTuner::kAutoscale ? params_.tick : Duration::infinite();
@@ -25,7 +29,7 @@ CoarseGrainedPolicy::AppDeployment CoarseGrainedPolicy::deploy(AppId app, Cluste
                                                                const ClusterView& view) {
   const Application& application = world_.applications[app];
   const Pipeline& pipeline = application.pipeline;
-  const inferline::PlanInputs in = inferline::plan_inputs(world_, app, params_.planning, where_);
+  const inferline::PlanInputs in = inferline::plan_inputs(world_, app, params_.planning, where_, oracle_);
 
   // Every stage on Initialize's hardware (Algorithm 1, line 3). The paper
   // profiles the black box without saying on what hardware; InferLine's own

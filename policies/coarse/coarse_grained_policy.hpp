@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/arrival_oracle.hpp"
 #include "policies/coarse/coarse_params.hpp"
 #include "policies/inferline/stage_replicas.hpp"
 #include "policies/inferline/unit_autoscaler.hpp"
@@ -67,7 +68,8 @@ class CoarseGrainedPolicy final : public Policy {
 
   CoarseParams params_;
   ProvisionFor rate_;
-  const SimulationConfig& world_;
+  const PolicyWorld& world_;
+  std::shared_ptr<const ArrivalOracle> oracle_;  // with "planning": "oracle" only
   std::string where_;
   std::vector<AppDeployment> apps_;
 };

@@ -29,7 +29,7 @@ void fix_or_fail(FixedVariants& fixed, const JsonNode& node, FamilyId family, Va
 
 }  // namespace
 
-FixedVariants parse_fixed_variants(const JsonNode& params, const SimulationConfig& world, bool baseline) {
+FixedVariants parse_fixed_variants(const JsonNode& params, const PolicyWorld& world, bool baseline) {
   const ModelCatalog& models = *world.models;
   FixedVariants fixed;
   if (params.has("fixed_variants")) {

@@ -67,7 +67,7 @@ class FixedVariants {
 // above). `baseline`: the mode is "clipper+" or "sm+". Throws InputError
 // naming the JSON path of a bad value, or the params when a baseline leaves a
 // family some application uses without a fixed variant.
-FixedVariants parse_fixed_variants(const JsonNode& params, const SimulationConfig& world, bool baseline);
+FixedVariants parse_fixed_variants(const JsonNode& params, const PolicyWorld& world, bool baseline);
 
 // A baseline pre-loads only fixed variants: throws InputError(where, ...)
 // unless `variant` is its family's fixed variant.

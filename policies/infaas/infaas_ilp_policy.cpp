@@ -19,7 +19,7 @@ bool planned_on(InstanceState s) { return s == InstanceState::kBooting || s == I
 InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& context) : where_(params.where()) {
   params.expect_object({"tick_s", "lambda", "slack_qps", "load_quantum_qps", "initial_load_qps", "market", "workers",
                         "variants", "batcher"});
-  const SimulationConfig& world = context.world;
+  const PolicyWorld& world = context.world;
   // 2 s: the period of INFaaS' VM-Autoscaler (section 4.2.3; public code
   // master_vm_daemon.cc), the controller-level loop this oracle replaces.
   // At least kMinPeriodS (a 0 ns tick would be rescheduled forever), at most a day.
@@ -86,7 +86,7 @@ InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& co
   routes_.assign(apps.size(), {});
 }
 
-void InfaasIlpPolicy::parse_workers(const JsonNode& node, const SimulationConfig& world) {
+void InfaasIlpPolicy::parse_workers(const JsonNode& node, const PolicyWorld& world) {
   if (!node.raw().is_object() || node.keys().empty()) node.fail("expected an object of instance types");
   for (const std::string& key : node.keys()) {  // sorted: the pools' order is deterministic
     const JsonNode w = node.at(key);
@@ -105,7 +105,7 @@ void InfaasIlpPolicy::parse_workers(const JsonNode& node, const SimulationConfig
 }
 
 void InfaasIlpPolicy::add_candidate(AppId app, VariantId v, std::uint32_t pool, std::optional<std::uint32_t> batch,
-                                    const SimulationConfig& world, const JsonNode& where) {
+                                    const PolicyWorld& world, const JsonNode& where) {
   const ModelVariant& variant = world.models->variant(v);
   const InstanceType& type = world.hardware->instance_type(pools_[pool].type);
   const LatencyProfile* profile = nullptr;

@@ -127,9 +127,9 @@ class InfaasIlpPolicy final : public Policy {
     bool active = false;
   };
 
-  void parse_workers(const JsonNode& node, const SimulationConfig& world);
+  void parse_workers(const JsonNode& node, const PolicyWorld& world);
   void add_candidate(AppId app, VariantId variant, std::uint32_t pool, std::optional<std::uint32_t> batch,
-                     const SimulationConfig& world, const JsonNode& where);
+                     const PolicyWorld& world, const JsonNode& where);
   double planning_load(AppId app, const ClusterView& view, bool at_start) const;
   void replan(ClusterControl& control, const ClusterView& view, bool at_start);
   void realize(ClusterControl& control, const ClusterView& view);

@@ -7,13 +7,13 @@
 namespace servesim::infaas {
 namespace {
 
-InstanceTypeId instance_type(const JsonNode& node, const SimulationConfig& world) {
+InstanceTypeId instance_type(const JsonNode& node, const PolicyWorld& world) {
   const auto id = world.hardware->find_instance_type(node.string());
   if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
   return *id;
 }
 
-void parse_worker_types(const JsonNode* node, const SimulationConfig& world, InfaasParams& p) {
+void parse_worker_types(const JsonNode* node, const PolicyWorld& world, InfaasParams& p) {
   // Section 6's workers, by kind.
   const std::array<const char*, 3> defaults = {"m5.2xlarge", "p3.2xlarge", "inf1.2xlarge"};
   for (std::size_t k = 0; k < defaults.size(); ++k) p.worker_types[k] = world.hardware->find_instance_type(defaults[k]);
@@ -33,7 +33,7 @@ void parse_worker_types(const JsonNode* node, const SimulationConfig& world, Inf
   }
 }
 
-Preload parse_preload(const JsonNode& node, const SimulationConfig& world) {
+Preload parse_preload(const JsonNode& node, const PolicyWorld& world) {
   node.expect_object({"variant", "device_type", "count"});
   Preload p;
   p.where = node.where();
@@ -102,7 +102,7 @@ ModeRules mode_rules(Mode mode) {
   return r;
 }
 
-InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig& world) {
+InfaasParams parse_infaas_params(const JsonNode& params, const PolicyWorld& world) {
   params.expect_object({"worker_types", "initial_workers", "preload", "slack_threshold", "lambda_per_s",
                         "monitor_interval_s", "model_autoscaler_interval_s", "vm_autoscaler_interval_s",
                         "scale_down_delay", "cpu_overload_ratio", "cpu_clear_ratio", "accelerator_overload_ratio",

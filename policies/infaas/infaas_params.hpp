@@ -183,6 +183,6 @@ struct InfaasParams {
 };
 
 // Throws InputError naming the JSON path of a bad value.
-InfaasParams parse_infaas_params(const JsonNode& params, const SimulationConfig& world);
+InfaasParams parse_infaas_params(const JsonNode& params, const PolicyWorld& world);
 
 }  // namespace servesim::infaas

@@ -52,7 +52,7 @@ InfaasPolicy::InfaasPolicy(const JsonNode& params, const PolicyContext& context)
       throttle_(infaas::ThrottleRules{params_.offline_pause_utilisation, params_.monitor_interval,
                                        params_.offline_latency_rule}) {
   store_.set_gpu_replicas_per_variant(mode_.gpu_replicas_per_variant);
-  const SimulationConfig& world = context.world;
+  const PolicyWorld& world = context.world;
   const Requirements req = infaas::stage_requirements(world);
   for (std::size_t s = 0; s < req.stages.size(); ++s) {
     const bool any = std::any_of(store_.profiles().begin(), store_.profiles().end(),

@@ -16,7 +16,7 @@ double replicas_per_device(const DeviceType& type, std::uint32_t cpu_cores, cons
 
 }  // namespace
 
-std::vector<double> replica_cost_per_second(const SimulationConfig& world, const InfaasParams& params,
+std::vector<double> replica_cost_per_second(const PolicyWorld& world, const InfaasParams& params,
                                             const std::set<DeviceTypeId>& usable) {
   const HardwareCatalog& hw = *world.hardware;
   const double unset = std::numeric_limits<double>::infinity();

@@ -26,7 +26,7 @@ namespace servesim::infaas {
 
 // Indexed by DeviceTypeId over the whole hardware catalog; 0 for a type
 // outside `usable`.
-std::vector<double> replica_cost_per_second(const SimulationConfig& world, const InfaasParams& params,
+std::vector<double> replica_cost_per_second(const PolicyWorld& world, const InfaasParams& params,
                                             const std::set<DeviceTypeId>& usable);
 
 }  // namespace servesim::infaas

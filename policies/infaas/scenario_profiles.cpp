@@ -16,7 +16,7 @@ std::uint32_t pipeline_depth(const Pipeline& pipeline) {
 
 // Device types the policy's workers can have: the worker types', the initial
 // instances' and the fixed devices'.
-std::set<DeviceTypeId> usable_device_types(const SimulationConfig& world, const InfaasParams& params) {
+std::set<DeviceTypeId> usable_device_types(const PolicyWorld& world, const InfaasParams& params) {
   std::set<DeviceTypeId> types(world.devices.begin(), world.devices.end());
   const auto add_instance_type = [&](InstanceTypeId id) {
     for (const DeviceSlot& slot : world.hardware->instance_type(id).devices) types.insert(slot.type);
@@ -31,7 +31,7 @@ std::set<DeviceTypeId> usable_device_types(const SimulationConfig& world, const 
 
 }  // namespace
 
-Requirements stage_requirements(const SimulationConfig& world) {
+Requirements stage_requirements(const PolicyWorld& world) {
   Requirements r;
   for (const Application& app : world.applications) {
     r.first_stage.push_back(static_cast<std::uint32_t>(r.stages.size()));
@@ -45,7 +45,7 @@ Requirements stage_requirements(const SimulationConfig& world) {
 
 // One profile per (variant of a family some stage uses, usable device type),
 // for the strictest budget among the stages of that family.
-std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const InfaasParams& params,
+std::vector<VariantProfile> build_profiles(const PolicyWorld& world, const InfaasParams& params,
                                            const Requirements& req) {
   const ModelCatalog& models = *world.models;
   std::vector<std::optional<Duration>> budget(models.families().size());

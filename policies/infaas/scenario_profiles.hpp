@@ -21,9 +21,9 @@ struct Requirements {
 
 // A stage's budget is its application's SLO over the stages on the pipeline's
 // longest path.
-Requirements stage_requirements(const SimulationConfig& world);
+Requirements stage_requirements(const PolicyWorld& world);
 
-std::vector<VariantProfile> build_profiles(const SimulationConfig& world, const InfaasParams& params,
+std::vector<VariantProfile> build_profiles(const PolicyWorld& world, const InfaasParams& params,
                                            const Requirements& req);
 
 std::vector<std::vector<std::uint32_t>> switch_alternatives(const std::vector<VariantProfile>& profiles,

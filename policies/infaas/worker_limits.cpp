@@ -2,7 +2,7 @@
 
 namespace servesim::infaas {
 
-WorkerLimits parse_worker_limits(const JsonNode& params, const SimulationConfig& world) {
+WorkerLimits parse_worker_limits(const JsonNode& params, const PolicyWorld& world) {
   WorkerLimits limits;
   if (!params.has("max_workers")) return limits;
   const JsonNode node = params.at("max_workers");

@@ -29,7 +29,7 @@ struct WorkerLimits {
 
 // Reads "max_workers" (absent: no bound). Throws InputError naming the JSON
 // path of an unknown instance type or a count that is not a positive integer.
-WorkerLimits parse_worker_limits(const JsonNode& params, const SimulationConfig& world);
+WorkerLimits parse_worker_limits(const JsonNode& params, const PolicyWorld& world);
 
 // Workers of instance type `type` that are booting or running and not leaving.
 std::uint32_t live_workers(const MetadataStore& store, InstanceTypeId type);

@@ -11,7 +11,11 @@
 namespace servesim::inferline {
 
 InferlinePolicy::InferlinePolicy(const JsonNode& params, const PolicyContext& context)
-    : params_(parse_inferline_params(params)), world_(context.world), seed_(context.seed), where_(params.where()) {}
+    : params_(parse_inferline_params(params)),
+      world_(context.world),
+      oracle_(planning_oracle(params_.planning, params, context)),
+      seed_(context.seed),
+      where_(params.where()) {}
 
 Duration InferlinePolicy::tick_interval() const {
   return params_.tuner == TunerMode::kNone && !replanning() ? Duration::infinite() : params_.tick;
@@ -24,7 +28,7 @@ void InferlinePolicy::start(ClusterControl& control, const ClusterView& view) {
 
 // Section 4: plan on the sample, deploy the plan, keep what the Tuner needs.
 void InferlinePolicy::plan_application(AppId app, ClusterControl& control, const ClusterView& view) {
-  const auto planned = plan_on(app, plan_inputs(world_, app, params_.planning, where_));
+  const auto planned = plan_on(app, plan_inputs(world_, app, params_.planning, where_, oracle_));
   if (!planned) {
     throw InputError(where_, application_label(world_, app) + ": no plan on the cluster's hardware meets " +
                                  slo_label(world_, app) + " on the planning trace");

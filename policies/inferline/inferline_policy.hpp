@@ -91,7 +91,8 @@ class InferlinePolicy final : public Policy {
   bool scale_to(AppId app, StageId stage, std::uint32_t target, ClusterControl& control, const ClusterView& view);
 
   InferlineParams params_;
-  const SimulationConfig& world_;
+  const PolicyWorld& world_;
+  std::shared_ptr<const ArrivalOracle> oracle_;  // with "planning": "oracle" only
   std::uint64_t seed_;
   std::string where_;
   std::vector<AppDeployment> apps_;

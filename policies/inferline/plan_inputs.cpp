@@ -11,32 +11,39 @@ namespace servesim::inferline {
 namespace {
 
 // The device types of the fixed cluster: the hardware a plan may use.
-std::vector<DeviceTypeId> cluster_types(const SimulationConfig& world) {
+std::vector<DeviceTypeId> cluster_types(const PolicyWorld& world) {
   const std::set<DeviceTypeId> types(world.devices.begin(), world.devices.end());
   return {types.begin(), types.end()};
 }
 
 }  // namespace
 
-std::string application_label(const SimulationConfig& world, AppId app) {
+std::string application_label(const PolicyWorld& world, AppId app) {
   return "application \"" + world.applications[app].name + "\"";
 }
 
-std::string slo_label(const SimulationConfig& world, AppId app) {
+std::string slo_label(const PolicyWorld& world, AppId app) {
   std::ostringstream out;
   out << "its SLO of " << world.applications[app].slo.seconds() * 1000 << " ms";
   return out.str();
 }
 
-PlanInputs plan_inputs(const SimulationConfig& world, AppId app, const PlanningParams& planning,
-                       const std::string& where) {
+PlanInputs plan_inputs(const PolicyWorld& world, AppId app, const PlanningParams& planning,
+                       const std::string& where, const std::shared_ptr<const ArrivalOracle>& oracle) {
   return plan_inputs(world, app,
-                     planning.trace == PlanningTrace::kOracle ? live_trace(world, app, planning.sample_size)
-                                                              : planning_sample(world, app, planning.sample_size),
+                     planning.trace == PlanningTrace::kOracle
+                         ? oracle->arrivals(app, SimTime::zero() + world.duration, planning.sample_size)
+                         : planning_sample(world, app, planning.sample_size),
                      planning, where);
 }
 
-PlannerInput planner_input(const SimulationConfig& world, AppId app, const PlanInputs& in,
+std::shared_ptr<const ArrivalOracle> planning_oracle(const PlanningParams& planning, const JsonNode& params,
+                                                     const PolicyContext& context) {
+  if (planning.trace != PlanningTrace::kOracle) return nullptr;
+  return require_oracle(context, params.at("planning"));
+}
+
+PlannerInput planner_input(const PolicyWorld& world, AppId app, const PlanInputs& in,
                            std::uint32_t max_replicas_per_stage) {
   PlannerInput input;
   input.pipeline = &world.applications[app].pipeline;
@@ -46,7 +53,7 @@ PlannerInput planner_input(const SimulationConfig& world, AppId app, const PlanI
   return input;
 }
 
-PlanInputs plan_inputs(const SimulationConfig& world, AppId app, std::vector<SimTime> trace,
+PlanInputs plan_inputs(const PolicyWorld& world, AppId app, std::vector<SimTime> trace,
                        const PlanningParams& planning, const std::string& where) {
   PlanInputs in;
   in.sample = std::move(trace);

@@ -11,14 +11,14 @@ namespace {
 // that never tags the application stops.
 const Duration kLongestSample = from_seconds(kMaxTimeSpanS);
 
-// The application's arrivals from its workload source opened with
-// `stream_name` (its own name: the run's arrivals), before `until`.
-std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app, std::size_t max_arrivals,
+// The application's arrivals from its workload's process drawn under
+// `stream_name` (not the run's: those only an oracle reads), before `until`.
+std::vector<SimTime> first_of_workload(const PolicyWorld& world, AppId app, std::size_t max_arrivals,
                                        const std::string& stream_name, SimTime until) {
   std::vector<SimTime> sample;
-  for (const WorkloadSource& source : world.workloads) {
+  for (const WorkloadModel& source : world.workloads) {
     if (source.app && *source.app != app) continue;
-    auto stream = source.spec->open(world.seed, stream_name.empty() ? source.name : stream_name);
+    auto stream = source.spec->open(world.seed, stream_name);
     while (sample.size() < max_arrivals) {
       const auto a = stream->next();
       if (!a || a->time >= until) break;
@@ -31,14 +31,10 @@ std::vector<SimTime> first_of_workload(const SimulationConfig& world, AppId app,
 
 }  // namespace
 
-std::vector<SimTime> planning_sample(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
+std::vector<SimTime> planning_sample(const PolicyWorld& world, AppId app, std::size_t max_arrivals) {
   if (const ArrivalHistory* history = world.history_of(app)) return history->last(max_arrivals);
   return first_of_workload(world, app, max_arrivals, "inferline-sample/" + world.applications[app].name,
                            SimTime::zero() + kLongestSample);
-}
-
-std::vector<SimTime> live_trace(const SimulationConfig& world, AppId app, std::size_t max_arrivals) {
-  return first_of_workload(world, app, max_arrivals, "", SimTime::zero() + world.duration);
 }
 
 }  // namespace servesim::inferline

@@ -16,11 +16,7 @@ inline constexpr std::size_t kPrototypeSampleSize = 50'000;
 
 // Sorted arrival times from the sample's start. Empty when the application
 // has no arrivals to sample (a caller's input error to report).
-std::vector<SimTime> planning_sample(const SimulationConfig& world, AppId app,
+std::vector<SimTime> planning_sample(const PolicyWorld& world, AppId app,
                                      std::size_t max_arrivals = kPrototypeSampleSize);
-
-// The run's own arrivals of the application (the oracle planner of Figure
-// 10 plans on the live trace itself), up to `max_arrivals`.
-std::vector<SimTime> live_trace(const SimulationConfig& world, AppId app, std::size_t max_arrivals);
 
 }  // namespace servesim::inferline

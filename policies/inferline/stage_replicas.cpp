@@ -33,7 +33,7 @@ bool StageReplicas::add(ClusterControl& control, const ClusterView& view) {
 }
 
 void StageReplicas::deploy(std::uint32_t count, ClusterControl& control, const ClusterView& view,
-                           const SimulationConfig& world, const std::string& where) {
+                           const PolicyWorld& world, const std::string& where) {
   for (std::uint32_t k = 0; k < count; ++k) {
     if (add(control, view)) continue;
     const Application& application = world.applications[app_];

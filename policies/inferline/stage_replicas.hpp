@@ -41,7 +41,7 @@ class StageReplicas {
   bool add(ClusterControl& control, const ClusterView& view);
   // At start: `count` replicas, or an InputError (at `where`) naming the
   // application, the stage and the device type the cluster has too few of.
-  void deploy(std::uint32_t count, ClusterControl& control, const ClusterView& view, const SimulationConfig& world,
+  void deploy(std::uint32_t count, ClusterControl& control, const ClusterView& view, const PolicyWorld& world,
               const std::string& where);
   // Up to `target` replicas (loading ones count), or down to it by
   // unloading the newest first; never below one, so the stage stays served.

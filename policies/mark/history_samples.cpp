@@ -29,7 +29,7 @@ std::vector<double> from_per_second(const ArrivalHistory& history, std::int64_t 
 
 }  // namespace
 
-std::vector<double> history_samples(const SimulationConfig& world, AppId app, const PredictorSettings& settings) {
+std::vector<double> history_samples(const PolicyWorld& world, AppId app, const PredictorSettings& settings) {
   const ArrivalHistory* history = world.history_of(app);
   if (!history) return {};
   const Duration length = history->length();
@@ -46,20 +46,11 @@ std::vector<double> history_samples(const SimulationConfig& world, AppId app, co
   return sampler.take_samples();
 }
 
-std::vector<double> run_samples(const SimulationConfig& world, AppId app, const PredictorSettings& settings) {
+std::vector<double> run_samples(const ArrivalOracle& oracle, const PolicyWorld& world, AppId app,
+                                const PredictorSettings& settings) {
   LoadSampler sampler(settings.sample_window, settings.prediction_unit);
   const SimTime end = SimTime::zero() + world.duration;
-  std::vector<SimTime> times;
-  for (const WorkloadSource& source : world.workloads) {
-    if (source.app && *source.app != app) continue;
-    const auto stream = source.spec->open(world.seed, source.name);
-    while (const auto arrival = stream->next()) {
-      if (arrival->time >= end) break;
-      if (source.app || arrival->app == app) times.push_back(arrival->time);
-    }
-  }
-  std::sort(times.begin(), times.end());  // several sources interleave
-  for (SimTime t : times) sampler.record_arrival(t);
+  for (SimTime t : oracle.arrivals(app, end)) sampler.record_arrival(t);
   sampler.advance_to(end);
   return sampler.take_samples();
 }

@@ -6,6 +6,7 @@
 // upper bound on prediction, not something a deployment could do).
 #include <vector>
 
+#include "policies/arrival_oracle.hpp"
 #include "policies/mark/predictor_settings.hpp"
 #include "sim/serving/simulation_config.hpp"
 
@@ -14,10 +15,11 @@ namespace servesim::mark {
 // The samples of the application's history, its units aligned so that the
 // last one ends where the run starts (a partial unit at the history's
 // beginning is dropped). Empty when the application has no history.
-std::vector<double> history_samples(const SimulationConfig& world, AppId app, const PredictorSettings& settings);
+std::vector<double> history_samples(const PolicyWorld& world, AppId app, const PredictorSettings& settings);
 
-// The samples of the application's arrivals in the run, [0, duration):
-// the same streams the engine opens, so the very arrivals it will serve.
-std::vector<double> run_samples(const SimulationConfig& world, AppId app, const PredictorSettings& settings);
+// The samples of the application's arrivals in the run, [0, duration): the
+// very arrivals the engine will serve, from the oracle the scenario grants.
+std::vector<double> run_samples(const ArrivalOracle& oracle, const PolicyWorld& world, AppId app,
+                                const PredictorSettings& settings);
 
 }  // namespace servesim::mark

@@ -28,7 +28,7 @@ std::optional<BatchPair> paper_pair(const std::string& family, const InstanceTyp
 }
 
 // The variant's profile on the type's serving device; the type has one.
-const LatencyProfile& profile_of(const SimulationConfig& world, VariantId variant, const InstanceType& type,
+const LatencyProfile& profile_of(const PolicyWorld& world, VariantId variant, const InstanceType& type,
                                  const std::string& where) {
   const LatencyProfile* p = serving_profile(world, variant, type);
   if (!p) {
@@ -40,7 +40,7 @@ const LatencyProfile& profile_of(const SimulationConfig& world, VariantId varian
 
 }  // namespace
 
-InstanceOptions instance_options(const SimulationConfig& world, VariantId variant_id,
+InstanceOptions instance_options(const PolicyWorld& world, VariantId variant_id,
                                  std::span<const InstanceTypeId> types, Duration rt_max, BatchingRule batching,
                                  const PriceOf& price_of, const std::string& where) {
   const ModelVariant& variant = world.models->variant(variant_id);

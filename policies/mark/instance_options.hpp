@@ -47,7 +47,7 @@ using PriceOf = std::function<double(InstanceTypeId)>;
 
 // The options for `variant` on `types`. A type whose device the variant is
 // not profiled on is an InputError at `where` (the instance_types field).
-InstanceOptions instance_options(const SimulationConfig& world, VariantId variant,
+InstanceOptions instance_options(const PolicyWorld& world, VariantId variant,
                                  std::span<const InstanceTypeId> types, Duration rt_max, BatchingRule batching,
                                  const PriceOf& price_of, const std::string& where);
 

@@ -14,7 +14,7 @@ namespace {
 
 // MArk serves one model per application: the most accurate variant of its
 // single stage's family (MArk's models have one variant each).
-VariantId served_variant(const SimulationConfig& world, const Application& app, const JsonNode& params) {
+VariantId served_variant(const PolicyWorld& world, const Application& app, const JsonNode& params) {
   if (app.pipeline.stages().size() != 1) {
     params.fail("MArk serves single-model applications; \"" + app.name + "\" is a pipeline");
   }
@@ -23,7 +23,7 @@ VariantId served_variant(const SimulationConfig& world, const Application& app, 
 
 // Without an explicit list, the default types the variant is profiled on
 // (LSTM-ptb has no GPU profile: section 5.1 serves it on CPU only).
-std::vector<InstanceTypeId> profiled_types(const SimulationConfig& world, VariantId variant,
+std::vector<InstanceTypeId> profiled_types(const PolicyWorld& world, VariantId variant,
                                            const std::vector<InstanceTypeId>& types) {
   std::vector<InstanceTypeId> out;
   for (InstanceTypeId t : types) {
@@ -36,7 +36,7 @@ std::vector<InstanceTypeId> profiled_types(const SimulationConfig& world, Varian
 // types its model is profiled on (a CPU-only stage skips the GPU types). A
 // listed type that no application's model runs on stays in every list, so
 // that the list's mistake is reported as before (instance_options).
-std::vector<InstanceTypeId> listed_types_for(const SimulationConfig& world, VariantId variant,
+std::vector<InstanceTypeId> listed_types_for(const PolicyWorld& world, VariantId variant,
                                              const std::vector<VariantId>& served,
                                              const std::vector<InstanceTypeId>& types) {
   std::vector<InstanceTypeId> out;
@@ -49,7 +49,7 @@ std::vector<InstanceTypeId> listed_types_for(const SimulationConfig& world, Vari
   return out;
 }
 
-std::optional<std::uint32_t> lambda_function(const SimulationConfig& world, const mark::MarkParams& p,
+std::optional<std::uint32_t> lambda_function(const PolicyWorld& world, const mark::MarkParams& p,
                                              VariantId variant, const JsonNode& params) {
   if (!p.ablations.lambda) return std::nullopt;
   const auto& functions = world.cloud.lambda_functions;
@@ -60,14 +60,15 @@ std::optional<std::uint32_t> lambda_function(const SimulationConfig& world, cons
   return std::nullopt;  // no function packages the model: MArk runs without Lambda
 }
 
-std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world, AppId app,
+std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, AppId app,
                                                    const mark::PredictorSettings& settings,
                                                    const PolicyContext& context, const JsonNode& params) {
   const std::vector<double> history = mark::history_samples(world, app, settings);
   mark::PredictorInputs inputs{.history = history};
   std::vector<double> truth;
   if (settings.kind == mark::PredictorKind::kOracle) {
-    truth = mark::run_samples(world, app, settings);
+    const JsonNode asked = params.has("predictor") ? params.at("predictor") : params;
+    truth = mark::run_samples(*require_oracle(context, asked), world, app, settings);
     inputs.truth = truth;
   }
   if (settings.kind == mark::PredictorKind::kLstm) {
@@ -93,7 +94,7 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const SimulationConfig& world
 }  // namespace
 
 MarkPolicy::MarkPolicy(const JsonNode& params, const PolicyContext& context) {
-  const SimulationConfig& world = context.world;
+  const PolicyWorld& world = context.world;
   const mark::MarkParams parsed = mark::parse_mark_params(params, *world.hardware);
   tick_ = parsed.predictor.sample_window;
   std::vector<VariantId> served;

@@ -11,7 +11,7 @@
 namespace servesim::mark {
 namespace {
 
-PriceOf catalog_price(const SimulationConfig& world) {
+PriceOf catalog_price(const PolicyWorld& world) {
   return [&world](InstanceTypeId t) { return world.hardware->instance_type(t).price_per_hour; };
 }
 
@@ -36,7 +36,7 @@ bool keeps_standbys(const MarkParams& p) {
 
 }  // namespace
 
-ServedModel::ServedModel(ServedModelSetup setup, const SimulationConfig& world,
+ServedModel::ServedModel(ServedModelSetup setup, const PolicyWorld& world,
                          std::unique_ptr<LoadPredictor> predictor)
     : setup_(std::move(setup)),
       candidates_(instance_options(world, setup_.variant, setup_.params.instance_types, setup_.rt_max,
@@ -72,7 +72,7 @@ ServedModel::ServedModel(ServedModelSetup setup, const SimulationConfig& world,
 // (NASNet and OpenNMT-ende take 1218 and 1414 ms on a c5.large against RT_max
 // 1000 and 1400 ms; MArk's public code lists no c5.large for them,
 // modules/constants.py).
-std::size_t ServedModel::monitor_option(const SimulationConfig& world) const {
+std::size_t ServedModel::monitor_option(const PolicyWorld& world) const {
   const std::string where = setup_.where + ".slo_monitor_type";
   const auto serves = [&](std::size_t i) { return candidates_.tuned[i].feasible; };
   if (const auto named = setup_.params.monitor_type) {

@@ -50,7 +50,7 @@ struct ServedModelSetup {
 
 class ServedModel {
  public:
-  ServedModel(ServedModelSetup setup, const SimulationConfig& world, std::unique_ptr<LoadPredictor> predictor);
+  ServedModel(ServedModelSetup setup, const PolicyWorld& world, std::unique_ptr<LoadPredictor> predictor);
 
   // Places the plan for the forecast from the history, warm.
   void start(ClusterControl& control, const ClusterView& view);
@@ -79,7 +79,7 @@ class ServedModel {
   };
   // The front end's choice for a request arriving now (mark_params.hpp's front_end).
   Placement place_request(const ClusterView& view);
-  std::size_t monitor_option(const SimulationConfig& world) const;
+  std::size_t monitor_option(const PolicyWorld& world) const;
   void plan(ClusterControl& control, const ClusterView& view);
   void reprice(const ClusterView& view);
   void launch(std::size_t option, Role role, ClusterControl& control, const ClusterView& view);

@@ -8,11 +8,15 @@ namespace servesim::per_stage {
 
 PerStagePolicy::PerStagePolicy(const JsonNode& params, const PolicyContext& context, const InnerFactory& make_inner)
     : stages_(context.world, parse_per_stage_params(params).split),
-      world_(std::make_unique<const SimulationConfig>(stage_world(context.world, stages_))),
+      world_(std::make_unique<const PolicyWorld>(stage_world(context.world, stages_))),
       control_(stages_),
       view_(stages_, world_->applications) {
-  const PolicyContext inner_context{*world_, context.seed, context.label, context.base_dir, context.cache,
-                                    context.check_only};
+  std::shared_ptr<const ArrivalOracle> inner_oracle;
+  if (context.oracle) {
+    inner_oracle = std::make_shared<const ArrivalOracle>(stage_oracle(*context.oracle, context.world, stages_));
+  }
+  const PolicyContext inner_context{*world_,          context.seed,  context.label,      context.base_dir,
+                                    context.cache,    context.check_only, std::move(inner_oracle)};
   // The inner params node, so that its errors name policies[i].params.params.<key>.
   const nlohmann::json no_params = nlohmann::json::object();
   const JsonNode inner_params =

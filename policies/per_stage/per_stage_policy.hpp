@@ -55,7 +55,7 @@ class PerStagePolicy final : public Policy {
   void report(PolicyCounters& out) const override { inner_->report(out); }
 
   // The world the inner policy was built with.
-  const SimulationConfig& inner_world() const { return *world_; }
+  const PolicyWorld& inner_world() const { return *world_; }
 
  private:
   // Calls f(control, view) on the inner policy with the translating wrappers.
@@ -63,7 +63,7 @@ class PerStagePolicy final : public Policy {
   void inner_call(ClusterControl& control, const ClusterView& view, F&& f);
 
   StageApplications stages_;
-  std::unique_ptr<const SimulationConfig> world_;  // the inner policy's, which refers to it
+  std::unique_ptr<const PolicyWorld> world_;  // the inner policy's, which refers to it
   StageControl control_;  // what the inner policy acts through, for the whole run
   StageView view_;        // what it sees
   std::unique_ptr<Policy> inner_;

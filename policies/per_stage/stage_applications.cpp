@@ -6,7 +6,7 @@
 
 namespace servesim::per_stage {
 
-StageApplications::StageApplications(const SimulationConfig& world, SloSplit split) {
+StageApplications::StageApplications(const PolicyWorld& world, SloSplit split) {
   for (AppId a = 0; a < world.applications.size(); ++a) {
     const Application& app = world.applications[a];
     first_of_app_.push_back(static_cast<AppId>(stages_.size()));

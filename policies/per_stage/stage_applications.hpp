@@ -20,7 +20,7 @@ struct StageApplication {
 
 class StageApplications {
  public:
-  StageApplications(const SimulationConfig& world, SloSplit split);
+  StageApplications(const PolicyWorld& world, SloSplit split);
 
   std::size_t size() const { return stages_.size(); }
   // The real (application, stage) of derived application `derived`, whose only

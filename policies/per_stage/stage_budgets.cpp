@@ -12,7 +12,7 @@ namespace {
 
 // L_s in nanoseconds, at least 1 (a weight of 0 would make P_s 0). The loader
 // has refused a stage no reachable device type serves, so each has one.
-std::vector<std::int64_t> fastest_latencies(const Application& app, const SimulationConfig& world) {
+std::vector<std::int64_t> fastest_latencies(const Application& app, const PolicyWorld& world) {
   const auto types = reachable_device_types(world);
   std::vector<std::int64_t> weight;
   for (const Stage& stage : app.pipeline.stages()) {
@@ -39,7 +39,7 @@ std::vector<Duration> split_slo(const Pipeline& pipeline, Duration slo, std::spa
   return budgets;
 }
 
-std::vector<Duration> stage_budgets(const Application& app, const SimulationConfig& world, SloSplit split) {
+std::vector<Duration> stage_budgets(const Application& app, const PolicyWorld& world, SloSplit split) {
   const std::vector<std::int64_t> weight = split == SloSplit::kEqual
                                                ? std::vector<std::int64_t>(app.pipeline.stages().size(), 1)
                                                : fastest_latencies(app, world);

@@ -36,6 +36,6 @@ enum class SloSplit : std::uint8_t { kFastestLatency, kEqual };
 std::vector<Duration> split_slo(const Pipeline& pipeline, Duration slo, std::span<const std::int64_t> weight);
 
 // The application's stage budgets under `split` in `world`.
-std::vector<Duration> stage_budgets(const Application& app, const SimulationConfig& world, SloSplit split);
+std::vector<Duration> stage_budgets(const Application& app, const PolicyWorld& world, SloSplit split);
 
 }  // namespace servesim::per_stage

@@ -8,49 +8,54 @@
 namespace servesim::per_stage {
 namespace {
 
-std::string derived_name(const SimulationConfig& world, const StageApplication& s) {
+std::string derived_name(const PolicyWorld& world, const StageApplication& s) {
   const Application& app = world.applications[s.app];
   return app.name + "." + app.pipeline.stages()[s.stage].name;
 }
 
-Application stage_application(const SimulationConfig& world, const StageApplication& s) {
+Application stage_application(const PolicyWorld& world, const StageApplication& s) {
   const Application& app = world.applications[s.app];
   return Application{derived_name(world, s), Pipeline({app.pipeline.stages()[s.stage]}, {}), s.budget,
                      app.min_accuracy};
 }
 
-double visit_probability(const SimulationConfig& world, const StageApplication& s) {
+double visit_probability(const PolicyWorld& world, const StageApplication& s) {
   return world.applications[s.app].pipeline.visit_probability(s.stage);
 }
 
-std::shared_ptr<const ArrivalHistory> stage_history(const SimulationConfig& world, const StageApplication& s) {
+std::shared_ptr<const ArrivalHistory> stage_history(const PolicyWorld& world, const StageApplication& s) {
   const auto& entry = world.histories.at(s.app);
   const double keep = visit_probability(world, s);
   if (!entry || keep >= 1) return entry;
   return ArrivalHistory::thinned(entry, keep, world.seed, "per-stage/history/" + derived_name(world, s));
 }
 
-// The real workload sources that carry application a's arrivals, as sources of
-// derived application d: a source of a alone keeps its name (the same
-// arrivals) and is tagged d; a mix is filtered to a's arrivals, retagged d.
-void add_stage_workloads(const SimulationConfig& world, const StageApplication& s, AppId d,
-                         std::vector<WorkloadSource>& out) {
+// The real workloads (a policy's models, or an oracle's run sources) that
+// carry application a's arrivals, as those of derived application d: a
+// workload of a alone is thinned and tagged d; a mix is filtered to a's
+// arrivals and retagged d. A run source keeps its stream name: the same draws.
+template <class Source>
+void add_stage_sources(const PolicyWorld& world, const StageApplication& s, AppId d, const std::vector<Source>& in,
+                       std::vector<Source>& out) {
   const double keep = visit_probability(world, s);
   const std::string thinning = "per-stage/workload/" + derived_name(world, s);
-  for (const WorkloadSource& source : world.workloads) {
+  for (const Source& source : in) {
     if (source.app && *source.app != s.app) continue;
+    Source thinned = source;
     if (source.app) {
-      out.push_back({std::make_shared<const ThinnedWorkload>(source.spec, keep, thinning), source.name, d});
+      thinned.spec = std::make_shared<const ThinnedWorkload>(source.spec, keep, thinning);
+      thinned.app = d;
     } else {
-      out.push_back({std::make_shared<const ThinnedWorkload>(source.spec, keep, thinning, s.app, d), source.name, {}});
+      thinned.spec = std::make_shared<const ThinnedWorkload>(source.spec, keep, thinning, s.app, d);
     }
+    out.push_back(std::move(thinned));
   }
 }
 
 }  // namespace
 
-SimulationConfig stage_world(const SimulationConfig& world, const StageApplications& stages) {
-  SimulationConfig derived = world;
+PolicyWorld stage_world(const PolicyWorld& world, const StageApplications& stages) {
+  PolicyWorld derived = world;
   derived.applications.clear();
   derived.histories.clear();
   derived.workloads.clear();
@@ -62,9 +67,15 @@ SimulationConfig stage_world(const SimulationConfig& world, const StageApplicati
       derived.histories.resize(stages.size());
       derived.histories[d] = stage_history(world, s);
     }
-    add_stage_workloads(world, s, d, derived.workloads);
+    add_stage_sources(world, s, d, world.workloads, derived.workloads);
   }
   return derived;
+}
+
+ArrivalOracle stage_oracle(const ArrivalOracle& oracle, const PolicyWorld& world, const StageApplications& stages) {
+  std::vector<WorkloadSource> sources;
+  for (AppId d = 0; d < stages.size(); ++d) add_stage_sources(world, stages.real(d), d, oracle.sources(), sources);
+  return ArrivalOracle(oracle.seed(), std::move(sources));
 }
 
 }  // namespace servesim::per_stage

@@ -103,7 +103,7 @@ std::optional<RoutingRule> routing_of(const JsonNode& node) {
 }
 
 // The artifact flavour's switches (proteus_params.hpp).
-void parse_artifact_switches(const JsonNode& params, const SimulationConfig& world, const std::filesystem::path& base,
+void parse_artifact_switches(const JsonNode& params, const PolicyWorld& world, const std::filesystem::path& base,
                              ProteusParams& p) {
   if (params.has("start_allocation")) {
     p.start_allocation = parse_start_allocation(params.at("start_allocation"), world, base);
@@ -136,7 +136,7 @@ std::string_view flavor_name(Flavor flavor) {
   return "proteus";
 }
 
-ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor,
+ProteusParams parse_proteus_params(const JsonNode& params, const PolicyWorld& world, Flavor flavor,
                                    const std::filesystem::path& base) {
   expect_keys(params, flavor);
   ProteusParams p;

@@ -162,7 +162,7 @@ struct ProteusParams {
 // Throws InputError naming the JSON path of a bad value. Applications must be
 // single-stage (section 6.1.2: one query type is one model family).
 // `base`: the scenario's folder, against which file params resolve.
-ProteusParams parse_proteus_params(const JsonNode& params, const SimulationConfig& world, Flavor flavor,
+ProteusParams parse_proteus_params(const JsonNode& params, const PolicyWorld& world, Flavor flavor,
                                    const std::filesystem::path& base);
 
 std::string_view flavor_name(Flavor flavor);

@@ -142,7 +142,7 @@ class ProteusPolicy final : public Policy {
   void schedule_next_tick(SimTime now);
 
   proteus::ProteusParams params_;
-  const SimulationConfig& world_;
+  const PolicyWorld& world_;
   std::vector<DeviceTypeId> device_type_;  // by device, at start
   std::vector<proteus::VariantOption> options_;
   proteus::DeviceGroups groups_;

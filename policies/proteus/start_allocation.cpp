@@ -40,7 +40,7 @@ class DeviceIndex {
 
 // Whether the policy may use the variant at all: a variant of an
 // application's family, in the policy's own list if it has one.
-bool usable(VariantId v, const SimulationConfig& world, const std::vector<VariantId>& allowed) {
+bool usable(VariantId v, const PolicyWorld& world, const std::vector<VariantId>& allowed) {
   if (!allowed.empty() && !std::binary_search(allowed.begin(), allowed.end(), v)) return false;
   const FamilyId family = world.models->variant(v).family;
   return std::any_of(world.applications.begin(), world.applications.end(),
@@ -49,7 +49,7 @@ bool usable(VariantId v, const SimulationConfig& world, const std::vector<Varian
 
 // The option of `variant` (placed even where it has no capacity, as the
 // artifact places it); none if it is allowed on no device type at all.
-std::optional<std::uint32_t> option_of(const std::string& variant, const SimulationConfig& world,
+std::optional<std::uint32_t> option_of(const std::string& variant, const PolicyWorld& world,
                                        const std::vector<VariantOption>& options, const std::vector<VariantId>& allowed,
                                        const ArtifactAllocation& a) {
   const auto id = world.models->find_variant(variant);
@@ -64,7 +64,7 @@ std::optional<std::uint32_t> option_of(const std::string& variant, const Simulat
 
 }  // namespace
 
-StartAllocationSpec parse_start_allocation(const JsonNode& node, const SimulationConfig& world, const fs::path& base) {
+StartAllocationSpec parse_start_allocation(const JsonNode& node, const PolicyWorld& world, const fs::path& base) {
   node.expect_object({"file", "device_map"});
   StartAllocationSpec spec;
   spec.file = resolve_path(node.at("file"), base);
@@ -79,7 +79,7 @@ StartAllocationSpec parse_start_allocation(const JsonNode& node, const Simulatio
   return spec;
 }
 
-StartAllocation read_start_allocation(const StartAllocationSpec& spec, const SimulationConfig& world,
+StartAllocation read_start_allocation(const StartAllocationSpec& spec, const PolicyWorld& world,
                                       const std::vector<DeviceTypeId>& device_type,
                                       const std::vector<VariantOption>& options,
                                       const std::vector<VariantId>& allowed) {

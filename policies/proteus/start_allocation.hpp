@@ -41,7 +41,7 @@ struct StartAllocationSpec {
 };
 
 // Parses the params object above; `base` resolves a relative file.
-StartAllocationSpec parse_start_allocation(const JsonNode& node, const SimulationConfig& world,
+StartAllocationSpec parse_start_allocation(const JsonNode& node, const PolicyWorld& world,
                                            const std::filesystem::path& base);
 
 struct StartAllocation {
@@ -53,7 +53,7 @@ struct StartAllocation {
 // `allowed`: the policy's own variant list (empty: all). Throws InputError
 // "file:line: ..." for a variant the policy may not use, a
 // device the map or the cluster does not have, a query type past the last application.
-StartAllocation read_start_allocation(const StartAllocationSpec& spec, const SimulationConfig& world,
+StartAllocation read_start_allocation(const StartAllocationSpec& spec, const PolicyWorld& world,
                                       const std::vector<DeviceTypeId>& device_type,
                                       const std::vector<VariantOption>& options,
                                       const std::vector<VariantId>& allowed);

@@ -16,7 +16,7 @@ std::optional<Capacity> capacity_on(const ModelVariant& variant, const DeviceTyp
 
 // Every variant of the application's family meeting its floor, with its
 // capacities; those allowed on no device of the cluster are left out.
-std::vector<VariantOption> all_options(AppId a, const SimulationConfig& world, const std::vector<bool>& present,
+std::vector<VariantOption> all_options(AppId a, const PolicyWorld& world, const std::vector<bool>& present,
                                        const OptionRules& rules) {
   const Application& app = world.applications[a];
   const ModelCatalog& models = *world.models;
@@ -59,7 +59,7 @@ Capacity limit_batch(const Capacity& capacity, const LatencyProfile& profile, st
   return out;
 }
 
-std::vector<VariantOption> variant_options(const SimulationConfig& world, const std::vector<bool>& present,
+std::vector<VariantOption> variant_options(const PolicyWorld& world, const std::vector<bool>& present,
                                            const OptionRules& rules, const std::string& where) {
   std::vector<VariantOption> out;
   for (AppId a = 0; a < world.applications.size(); ++a) {

@@ -53,7 +53,7 @@ struct OptionRules {
 // Options in application order, then variant order. `present[t]`: the cluster
 // has a device of type t. Throws InputError at `where` when an application has
 // no option at all (no variant meets its SLO on any device of the cluster).
-std::vector<VariantOption> variant_options(const SimulationConfig& world, const std::vector<bool>& present,
+std::vector<VariantOption> variant_options(const PolicyWorld& world, const std::vector<bool>& present,
                                            const OptionRules& rules, const std::string& where);
 
 // The capacity with its batch capped at `limit` (latency and rate at the cap).

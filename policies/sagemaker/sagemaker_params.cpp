@@ -15,7 +15,7 @@ namespace {
 
 // An endpoint hosts one model: a pipeline of several stages is not section
 // 5.1's setting.
-void check_one_model(const JsonNode& params, const SimulationConfig& world, AppId a) {
+void check_one_model(const JsonNode& params, const PolicyWorld& world, AppId a) {
   const Application& app = world.applications[a];
   if (app.pipeline.stages().size() == 1) return;
   throw InputError(params.file() + ": applications[" + std::to_string(a) + "]",
@@ -24,7 +24,7 @@ void check_one_model(const JsonNode& params, const SimulationConfig& world, AppI
                        " stages (policy \"per-stage\" applies it to each stage)");
 }
 
-VariantId parse_variant(const JsonNode& params, const SimulationConfig& world, const Application& app) {
+VariantId parse_variant(const JsonNode& params, const PolicyWorld& world, const Application& app) {
   const FamilyId family = app.pipeline.stages()[0].family;
   // The model a SageMaker endpoint would host: the family's best.
   if (!params.has("variant")) return world.models->most_accurate(family);
@@ -52,7 +52,7 @@ Duration seconds_or(const JsonNode& params, std::string_view key, Duration fallb
 
 // ceil(arrivals in the history's last 60 s / target), at least the minimum;
 // the minimum without a history.
-std::uint32_t sized_for_history(const SimulationConfig& world, AppId app, double target, std::uint32_t minimum) {
+std::uint32_t sized_for_history(const PolicyWorld& world, AppId app, double target, std::uint32_t minimum) {
   const ArrivalHistory* history = world.history_of(app);
   if (!history) return minimum;
   const auto& counts = history->per_second();
@@ -64,7 +64,7 @@ std::uint32_t sized_for_history(const SimulationConfig& world, AppId app, double
 
 }  // namespace
 
-std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
+std::optional<InstanceTypeId> cheapest_per_request(const PolicyWorld& world, VariantId variant,
                                                    const std::vector<std::string>& families, Duration slo) {
   std::optional<InstanceTypeId> best;
   double best_cost = 0;
@@ -99,7 +99,7 @@ std::vector<std::string> instance_families(const JsonNode& params) {
   return out;
 }
 
-InstanceTypeId parse_instance_type(const JsonNode& params, const SimulationConfig& world, const Application& app,
+InstanceTypeId parse_instance_type(const JsonNode& params, const PolicyWorld& world, const Application& app,
                                    VariantId variant) {
   const std::string& variant_name = world.models->variant(variant).name;
   if (params.has("instance_type")) {
@@ -137,7 +137,7 @@ TargetTrackingParams parse_tracking(const JsonNode& params, double target) {
   return t;
 }
 
-std::uint32_t parse_initial_instances(const JsonNode& params, const SimulationConfig& world, AppId app,
+std::uint32_t parse_initial_instances(const JsonNode& params, const PolicyWorld& world, AppId app,
                                       const TargetTrackingParams& t) {
   if (!params.has("initial_instances")) return sized_for_history(world, app, t.target, t.min_capacity);
   const JsonNode node = params.at("initial_instances");
@@ -149,7 +149,7 @@ std::uint32_t parse_initial_instances(const JsonNode& params, const SimulationCo
 }
 
 // Application `a`'s endpoint.
-SagemakerParams parse_endpoint(const JsonNode& params, const SimulationConfig& world, AppId a) {
+SagemakerParams parse_endpoint(const JsonNode& params, const PolicyWorld& world, AppId a) {
   check_one_model(params, world, a);
   const Application& app = world.applications[a];
   SagemakerParams p;
@@ -168,7 +168,7 @@ SagemakerParams parse_endpoint(const JsonNode& params, const SimulationConfig& w
 
 }  // namespace
 
-std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world) {
+std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world) {
   params.expect_object({"instance_type", "instance_family", "variant", "over_provisioning", "scale_out_points",
                         "scale_in_points", "scale_in_ratio", "scale_out_cooldown_s", "scale_in_cooldown_s",
                         "min_instances", "initial_instances", "market"});

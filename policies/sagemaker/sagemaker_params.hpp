@@ -58,10 +58,10 @@ struct SagemakerParams {
 // device `variant` is profiled on with a batch-1 latency within `slo`, the
 // lowest price_per_hour x T_1 / serving devices, the price of a request
 // (lowest id on ties); empty when none qualifies.
-std::optional<InstanceTypeId> cheapest_per_request(const SimulationConfig& world, VariantId variant,
+std::optional<InstanceTypeId> cheapest_per_request(const PolicyWorld& world, VariantId variant,
                                                    const std::vector<std::string>& families, Duration slo);
 
 // One endpoint per application, in application order.
-std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const SimulationConfig& world);
+std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world);
 
 }  // namespace servesim::sagemaker

@@ -8,16 +8,16 @@
 
 namespace servesim {
 
-ActionScript::ActionScript(const JsonNode& list, const SimulationConfig& world) {
+ActionScript::ActionScript(const JsonNode& list, const PolicyWorld& world) {
   for (const JsonNode& item : list.items()) entries_.push_back(parse_entry(item, world));
 }
 
-ScriptedLoad ActionScript::parse_load(const JsonNode& node, const SimulationConfig& world) {
+ScriptedLoad ActionScript::parse_load(const JsonNode& node, const PolicyWorld& world) {
   node.expect_object({"variant", "count", "batcher", "concurrency", "weight"});
   return parse_replica_params(node, *world.models);
 }
 
-ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const SimulationConfig& world) const {
+ActionScript::Entry ActionScript::parse_entry(const JsonNode& node, const PolicyWorld& world) const {
   node.expect_object({"at_s", "on", "launch", "stop"});
   Entry e;
   e.where = node.where();

@@ -32,7 +32,7 @@ class ActionScript {
   using OnLoaded = std::function<void(ReplicaId, double weight)>;
 
   ActionScript() = default;
-  ActionScript(const JsonNode& list, const SimulationConfig& world);
+  ActionScript(const JsonNode& list, const PolicyWorld& world);
 
   bool empty() const { return entries_.empty(); }
   // The variants the script's launches load, so that a stage no placement
@@ -58,8 +58,8 @@ class ActionScript {
     bool done = false;
   };
 
-  Entry parse_entry(const JsonNode& node, const SimulationConfig& world) const;
-  static ScriptedLoad parse_load(const JsonNode& node, const SimulationConfig& world);
+  Entry parse_entry(const JsonNode& node, const PolicyWorld& world) const;
+  static ScriptedLoad parse_load(const JsonNode& node, const PolicyWorld& world);
   void execute(const Entry& entry, ClusterControl& control, const ClusterView& view, const OnLoaded& on_loaded) const;
 
   std::vector<Entry> entries_;

@@ -32,7 +32,7 @@ StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
   }
 }
 
-StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, const SimulationConfig& world) {
+StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, const PolicyWorld& world) {
   node.expect_object({"function", "queue_above"});
   return LambdaOverflow{lambda_function_of(node.at("function"), world.cloud.lambda_functions),
                         static_cast<std::uint64_t>(node.integer_in_or("queue_above", 0, INT64_MAX, 0))};

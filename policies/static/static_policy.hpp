@@ -67,7 +67,7 @@ class StaticPolicy final : public Policy {
   };
 
   Placement parse_placement(const JsonNode& node, const PolicyContext& context) const;
-  static LambdaOverflow parse_overflow(const JsonNode& node, const SimulationConfig& world);
+  static LambdaOverflow parse_overflow(const JsonNode& node, const PolicyWorld& world);
   void place(const Placement& placement, ClusterControl& control, const ClusterView& view);
   void record_weight(ReplicaId id, double weight);
   void build_candidates(const ClusterView& view, bool at_start);

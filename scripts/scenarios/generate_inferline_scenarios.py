@@ -98,8 +98,13 @@ def application(pipeline, workload, history=None, slo_ms=SLO_MS):
     return app
 
 
-def policy(name, label, **params):
-    return {"name": name, "label": label, "params": params}
+def policy(name, label, oracle=False, **params):
+    """A policy entry; oracle=True grants it the run's future arrivals (planning on the live trace)."""
+    entry = {"name": name, "label": label}
+    if oracle:
+        entry["oracle"] = True
+    entry["params"] = params
+    return entry
 
 
 def scenario(name, description, duration_s, app, policies, window_s=10):
@@ -110,7 +115,7 @@ def scenario(name, description, duration_s, app, policies, window_s=10):
 
 # The policies each experiment compares.
 PLANNER_ONLY = policy("inferline", "inferline-plan", tuner="none")
-ORACLE_PLAN = policy("inferline", "inferline-oracle-plan", tuner="none", planning="oracle")
+ORACLE_PLAN = policy("inferline", "inferline-oracle-plan", oracle=True, tuner="none", planning="oracle")
 INFERLINE = policy("inferline", "inferline")
 CG_MEAN_PLAN = policy("cg-mean", "cg-mean", tuner="none")
 CG_PEAK_PLAN = policy("cg-peak", "cg-peak", tuner="none")

@@ -24,6 +24,9 @@ struct PolicySpec {
   // that cluster in place of the scenario's (the same applications, SLOs and
   // workload), e.g. a fixed-cluster policy beside elastic ones.
   std::shared_ptr<const SimulationConfig> own_world;
+  // "oracle": true lets the policy read the run's future arrivals
+  // (policies/arrival_oracle.hpp), as an oracle mode of it asks to.
+  bool oracle = false;
 
   JsonNode name_node(const std::string& file) const { return JsonNode(name_json, file, path + ".name"); }
   JsonNode params_node(const std::string& file, JsonObjectObserver* observer = nullptr) const {

@@ -203,12 +203,16 @@ void load_applications(const JsonNode& root, const fs::path& base, SimulationCon
       world.histories[a] = parse_history(apps[a].at("history"), base, world.seed, name);
     }
     if (apps[a].has("workload")) {
-      world.workloads.push_back({parse_workload(apps[a].at("workload"), base), "workload/" + name, a});
+      world.workloads.push_back({parse_workload(apps[a].at("workload"), base), a});
+      world.workload_streams.push_back("workload/" + name);
     } else if (!root.has("mix")) {
       apps[a].fail("expected a \"workload\" (or a top-level \"mix\" that covers every application)");
     }
   }
-  if (root.has("mix")) world.workloads.push_back({parse_mix(root.at("mix"), apps.size(), base), "workload/mix", {}});
+  if (root.has("mix")) {
+    world.workloads.push_back({parse_mix(root.at("mix"), apps.size(), base), {}});
+    world.workload_streams.push_back("workload/mix");
+  }
 }
 
 // The largest combined speed-up of overlapping GPU batches the project
@@ -313,7 +317,7 @@ void load_policies(const JsonNode& root, Scenario& scenario) {
   if (items.empty()) root.at("policies").fail("expected at least one policy");
   std::set<std::string> labels;
   for (const JsonNode& item : items) {
-    item.expect_object({"name", "label", "params", "cluster"});
+    item.expect_object({"name", "label", "params", "cluster", "oracle"});
     PolicySpec spec;
     spec.name = item.string("name");
     spec.label = item.string_or("label", spec.name);
@@ -327,6 +331,7 @@ void load_policies(const JsonNode& root, Scenario& scenario) {
     spec.name_json = item.at("name").raw();
     spec.params = item.has("params") ? item.at("params").raw() : nlohmann::json::object();
     spec.path = item.path();
+    spec.oracle = item.boolean_or("oracle", false);
     if (item.has("cluster")) spec.own_world = world_with_cluster(scenario.world, item.at("cluster"));
     scenario.policies.push_back(std::move(spec));
   }

@@ -10,11 +10,12 @@
 #include <mutex>
 #include <thread>
 
-#include "policies/scenario_cache.hpp"
 #include "policies/policy_registry.hpp"
+#include "policies/scenario_cache.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
 #include "sim/scenario/atomic_file.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/run_timing.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/metrics/timeseries_csv_writer.hpp"
@@ -39,11 +40,10 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
   return out;
 }
 
-std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec,
-                                     ScenarioCache* cache, bool check_only = false) {
-  const PolicyContext context{scenario.world_of(spec), scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path(), cache, check_only};
-  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec, ScenarioCache* cache,
+                                     bool check_only = false) {
+  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file),
+                     policy_context(scenario, spec, cache, check_only));
 }
 
 std::vector<std::string> app_names(const Scenario& scenario) {

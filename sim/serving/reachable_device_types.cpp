@@ -2,7 +2,7 @@
 
 namespace servesim {
 
-std::set<std::string> reachable_device_types(const SimulationConfig& world) {
+std::set<std::string> reachable_device_types(const PolicyWorld& world) {
   std::set<std::string> types;
   for (DeviceTypeId d : world.devices) types.insert(world.hardware->type(d).name);
   for (const auto& group : world.cloud.instances) {

@@ -11,6 +11,6 @@
 
 namespace servesim {
 
-std::set<std::string> reachable_device_types(const SimulationConfig& world);
+std::set<std::string> reachable_device_types(const PolicyWorld& world);
 
 }  // namespace servesim

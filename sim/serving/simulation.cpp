@@ -74,8 +74,7 @@ void Simulation::start() {
   timed_policy_call([&] { controller_.start(*this, *this); });
   starting_ = false;
   for (std::uint32_t i = 0; i < config_.workloads.size(); ++i) {
-    const auto& source = config_.workloads[i];
-    streams_.push_back(source.spec->open(config_.seed, source.name));
+    streams_.push_back(config_.workloads[i].spec->open(config_.seed, config_.workload_streams.at(i)));
     pending_.emplace_back();
     pull_next_arrival(i);
   }
@@ -232,7 +231,7 @@ void Simulation::pull_next_arrival(std::uint32_t stream) {
   if (!next || next->time >= end_) return;  // the stream is done for this run
   if (const auto& fixed = config_.workloads[stream].app) next->app = *fixed;
   if (next->app >= config_.applications.size()) {
-    throw InvariantError("workload " + config_.workloads[stream].name + " produced application index " +
+    throw InvariantError("workload " + config_.workload_streams[stream] + " produced application index " +
                          std::to_string(next->app));
   }
   pending_[stream] = *next;

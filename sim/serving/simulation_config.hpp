@@ -1,6 +1,7 @@
 #pragma once
-// Everything one run needs but the policy: the world as the scenario built it.
-// Immutable and shared by the runs of all the scenario's policies.
+// The world as the scenario built it, what a policy may see of it, and what a
+// run needs besides. Immutable and shared by the runs of all the scenario's
+// policies.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -21,10 +22,20 @@
 
 namespace servesim {
 
+// A workload as a policy may know it: its arrival process, from which a
+// policy may draw samples of its own (under stream names of its own), never
+// the run's arrivals.
+struct WorkloadModel {
+  std::shared_ptr<const WorkloadSpec> spec;
+  std::optional<AppId> app;  // set: every arrival is this app's; empty: the spec tags apps (a mix)
+};
+
+// A workload as the run draws it: the process and the random-stream name the
+// run's arrivals come from (same name, same arrivals).
 struct WorkloadSource {
   std::shared_ptr<const WorkloadSpec> spec;
-  std::string name;          // random-stream name: same name, same arrivals
-  std::optional<AppId> app;  // set: every arrival is this app's; empty: the spec tags apps (a mix)
+  std::string name;
+  std::optional<AppId> app;
 };
 
 enum class DropPolicy : std::uint8_t {
@@ -77,7 +88,11 @@ struct GpuConcurrency {
   double gain = 1;
 };
 
-struct SimulationConfig {
+// The world as a policy may see it (PolicyContext::world): catalogs, cluster,
+// cloud, applications and their histories, serving rules, and the workloads'
+// processes; not the run's arrivals, which only an oracle the scenario allows
+// reads (policies/arrival_oracle.hpp).
+struct PolicyWorld {
   std::uint64_t seed = 1;
   Duration duration;  // arrivals span [0, duration)
   // After the last arrival the run drains (queued and running queries finish,
@@ -109,7 +124,7 @@ struct SimulationConfig {
     return hardware->type(type).price_per_hour * (1.0 - reserved_discount);
   }
   CloudConfig cloud;
-  std::vector<WorkloadSource> workloads;
+  std::vector<WorkloadModel> workloads;
   DropPolicy drop = DropPolicy::kNone;
   ServiceTimeSpec service_time;
   // serving.hop_delay_ms: what it costs a query to move along a taken edge of
@@ -119,6 +134,16 @@ struct SimulationConfig {
   // between stages. 0 (the default) moves it at once, as before.
   Duration hop_delay;
   GpuConcurrency gpu_concurrency;
+};
+
+// Everything one run needs but the policy: the world, and where the run's
+// arrivals come from.
+struct SimulationConfig : PolicyWorld {
+  // workload_streams[i]: the random-stream name of workloads[i]'s arrivals.
+  std::vector<std::string> workload_streams;
+  WorkloadSource run_workload(std::size_t i) const {
+    return {workloads[i].spec, workload_streams.at(i), workloads[i].app};
+  }
 };
 
 }  // namespace servesim

@@ -17,6 +17,7 @@
 #include "policies/policy_registry.hpp"
 #include "sim/metrics/query_sink.hpp"
 #include "sim/metrics/run_metrics.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
 
@@ -133,8 +134,7 @@ inline StationRun run_station(const StationSetup& setup) {
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
                                       nullptr, &collector});
   const PolicySpec& spec = scenario.policies.front();
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
+  const PolicyContext context = policy_context(scenario, spec);
   const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   Simulation simulation(scenario.world, *policy, metrics);
   simulation.start();

@@ -18,6 +18,7 @@
 #include "sim/metrics/query_sink.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/metrics/run_summary.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -326,8 +327,7 @@ inline CloudRun run(const Scenario& scenario, Controller& controller) {
 // The scenario's first policy, built by the registry.
 inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
+  const PolicyContext context = policy_context(scenario, spec);
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 

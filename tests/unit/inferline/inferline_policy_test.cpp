@@ -75,9 +75,27 @@ TEST(InferlinePolicy, ScalingDownNeverAddsReplicas) {
   // scale-down step runs (every second after 15 s). At the planned rate it
   // would ask for more replicas than planned whenever the busiest 5-s window
   // is above the mean, which section 5's scale-down must not add.
-  const Outcome o = run_inferline(dir, world({{"kind", "poisson"}, {"rate", 100}}, {{"planning", "oracle"}}, 24, 60));
+  json doc = world({{"kind", "poisson"}, {"rate", 100}}, {{"planning", "oracle"}}, 24, 60);
+  doc["policies"][0]["oracle"] = true;  // the scenario grants the live trace
+  const Outcome o = run_inferline(dir, doc);
   EXPECT_EQ(o.stats.scale_ups, 0u);
   EXPECT_EQ(o.stats.replicas_added, 0u);
+}
+
+// The live trace is the run's future: a policy plans on it only where the
+// scenario grants an oracle, and the error says how.
+TEST(InferlinePolicy, PlanningOnTheLiveTraceNeedsTheScenariosGrant) {
+  test::TempDir dir;
+  const json doc = world({{"kind", "poisson"}, {"rate", 100}}, {{"planning", "oracle"}});
+  try {
+    test::run_policy(dir, doc);
+    ADD_FAILURE() << "planned on the run's arrivals without the scenario's grant";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("policies[0].params.planning: reads the run's future arrivals (an oracle): "
+                                         "allow it with \"oracle\": true in policies[0]"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 // Issue 37: a burst about as wide as the plan's service time Ts, between

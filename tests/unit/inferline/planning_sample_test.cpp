@@ -29,7 +29,7 @@ TEST(PlanningSample, WithoutHistoryTheWorkloadFromAnotherStream) {
   EXPECT_TRUE(std::is_sorted(sample.begin(), sample.end()));
   // The same lambda (2000 arrivals in about 20 s), not the run's own arrivals.
   EXPECT_NEAR(sample.back().seconds(), 20.0, 2.0);
-  auto run_stream = s.world.workloads[0].spec->open(s.world.seed, s.world.workloads[0].name);
+  auto run_stream = s.world.workloads[0].spec->open(s.world.seed, s.world.workload_streams[0]);
   EXPECT_NE(run_stream->next()->time, sample.front());
   EXPECT_EQ(planning_sample(s.world, 0, 2000), sample);  // deterministic
   EXPECT_EQ(planning_sample(s.world, 0).size(), kPrototypeSampleSize);

@@ -14,6 +14,7 @@
 #include "policies/policy_registry.hpp"
 #include "policies/scenario_cache.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_runner.hpp"
 #include "tests/unit/cloud/cloud_harness.hpp"
 
@@ -208,6 +209,26 @@ TEST(MarkPolicy, BadParametersNameTheirField) {
   expect_error(short_history, ": applications[0].history: the LSTM predictor of policies[0].params needs");
 }
 
+// The oracle predictor plans on the run's own arrivals: only where the
+// scenario grants the policy an oracle; granted, it builds and serves the run.
+TEST(MarkPolicy, TheOraclePredictorNeedsTheScenariosGrant) {
+  test::TempDir dir;
+  json doc = mark_world({{"predictor", "oracle"}});
+  try {
+    cloudtest::first_policy(cloudtest::load_doc(dir, doc));
+    ADD_FAILURE() << "the oracle predictor read the run's arrivals without the scenario's grant";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("policies[0].params.predictor: reads the run's future arrivals (an "
+                                         "oracle): allow it with \"oracle\": true in policies[0]"),
+              std::string::npos)
+        << e.what();
+  }
+  doc["policies"][0]["oracle"] = true;
+  const MarkRun granted = run_mark(doc);
+  EXPECT_GT(granted.run.counts.arrived, 10000u);  // 20 QPS for 600 s
+  EXPECT_GT(granted.run.counts.on_time, granted.run.counts.arrived * 9 / 10);
+}
+
 // servesim validate builds MArk to check, not compute: no LSTM is trained,
 // the start is planned (on the history's last value), and a history too
 // short for the LSTM is still refused. The same policy built to run trains.
@@ -219,7 +240,7 @@ TEST(MarkPolicy, BuiltToCheckItTrainsNoLstmButStillChecksItsHistory) {
   const PolicySpec& spec = scenario.policies.at(0);
   ScenarioCache cache;
   const auto build = [&](bool check_only) {
-    const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path(), &cache, check_only};
+    const PolicyContext context = policy_context(scenario, spec, &cache, check_only);
     return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   };
   build(/*check_only=*/true);

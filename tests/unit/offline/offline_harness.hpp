@@ -12,6 +12,7 @@
 #include "policies/policy_registry.hpp"
 #include "sim/metrics/query_sink.hpp"
 #include "sim/metrics/run_metrics.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -106,7 +107,7 @@ inline Scenario load_offline_scenario(const TempDir& dir, const nlohmann::json& 
 inline OfflineRunResult run_offline(const TempDir& dir, const nlohmann::json& doc) {
   const Scenario scenario = load_offline_scenario(dir, doc);
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path()};
+  const PolicyContext context = policy_context(scenario, spec);
   const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   return run_offline(scenario, *policy);
 }
@@ -208,7 +209,7 @@ inline WatchedOfflineRun run_offline_watched(const TempDir& dir, const nlohmann:
   const auto file = dir.write("scenario.json", doc.dump(2));
   const Scenario scenario = load_scenario(file.string());
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path()};
+  const PolicyContext context = policy_context(scenario, spec);
   const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
   OfflineWatch watch(*policy);
   WatchedOfflineRun out;

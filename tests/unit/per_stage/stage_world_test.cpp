@@ -46,7 +46,7 @@ class StageWorldTest : public ::testing::Test {
 TEST_F(StageWorldTest, EachStageIsAOneStageApplicationWithItsBudget) {
   const Scenario s = load(false);
   const StageApplications stages(s.world, SloSplit::kFastestLatency);
-  const SimulationConfig w = stage_world(s.world, stages);
+  const PolicyWorld w = stage_world(s.world, stages);
   ASSERT_EQ(w.applications.size(), 2u);
   EXPECT_EQ(w.applications[0].name, "branchy.detect");
   EXPECT_EQ(w.applications[1].name, "branchy.classify");
@@ -64,7 +64,7 @@ TEST_F(StageWorldTest, EachStageIsAOneStageApplicationWithItsBudget) {
 
 TEST_F(StageWorldTest, AStageEveryQueryVisitsHasTheApplicationsVeryHistory) {
   const Scenario s = load(false);
-  const SimulationConfig w = stage_world(s.world, StageApplications(s.world, SloSplit::kEqual));
+  const PolicyWorld w = stage_world(s.world, StageApplications(s.world, SloSplit::kEqual));
   ASSERT_NE(w.history_of(0), nullptr);
   EXPECT_EQ(w.history_of(0), s.world.history_of(0));  // the same history, not a draw
 }
@@ -72,7 +72,7 @@ TEST_F(StageWorldTest, AStageEveryQueryVisitsHasTheApplicationsVeryHistory) {
 TEST_F(StageWorldTest, ABranchsHistoryIsThinnedByItsVisitProbability) {
   const Scenario s = load(false);
   const StageApplications stages(s.world, SloSplit::kEqual);
-  const SimulationConfig w = stage_world(s.world, stages);
+  const PolicyWorld w = stage_world(s.world, stages);
   const ArrivalHistory& entry = *s.world.history_of(0);
   const ArrivalHistory& branch = *w.history_of(1);
   EXPECT_EQ(branch.length(), entry.length());
@@ -83,28 +83,32 @@ TEST_F(StageWorldTest, ABranchsHistoryIsThinnedByItsVisitProbability) {
   // About 0.3 of 12 000 arrivals, within 4.5 standard errors.
   EXPECT_TRUE(cloudtest::within_binomial(branch.total(), entry.total(), 0.3)) << branch.total() << " of " << entry.total();
   // Drawn from its own stream: the same again, and replayed the same.
-  const SimulationConfig again = stage_world(s.world, stages);
+  const PolicyWorld again = stage_world(s.world, stages);
   EXPECT_EQ(again.history_of(1)->per_second(), branch.per_second());
   std::uint64_t replayed = 0;
   for (auto stream = branch.arrivals(); stream->next();) ++replayed;
   EXPECT_EQ(replayed, branch.total());
 }
 
-// MArk's oracle reads the run's arrivals per application from the workloads.
+// The stages' oracle (MArk's oracle predictor reads the run's arrivals per
+// application) holds the applications' run arrivals, thinned alike.
 TEST_F(StageWorldTest, TheRunsArrivalsAreTheApplicationsThinnedAlike) {
   for (bool mix : {false, true}) {
     const Scenario s = load(mix);
-    const SimulationConfig w = stage_world(s.world, StageApplications(s.world, SloSplit::kEqual));
+    const StageApplications stages(s.world, SloSplit::kEqual);
+    const PolicyWorld w = stage_world(s.world, stages);
+    const ArrivalOracle run(s.world);
+    const ArrivalOracle o = stage_oracle(run, s.world, stages);
     const mark::PredictorSettings settings;
-    const std::vector<double> entry = mark::run_samples(s.world, 0, settings);
+    const std::vector<double> entry = mark::run_samples(run, s.world, 0, settings);
     ASSERT_GT(total(entry), 100u) << "mix " << mix;
-    EXPECT_EQ(mark::run_samples(w, 0, settings), entry) << "mix " << mix;  // detect: every query
-    const std::uint64_t branch = total(mark::run_samples(w, 1, settings));
+    EXPECT_EQ(mark::run_samples(o, w, 0, settings), entry) << "mix " << mix;  // detect: every query
+    const std::uint64_t branch = total(mark::run_samples(o, w, 1, settings));
     EXPECT_LT(branch, total(entry));
     EXPECT_GT(branch, 0u);
     if (mix) {
       // "other" is derived application 2, with its own arrivals from the mix.
-      EXPECT_EQ(mark::run_samples(w, 2, settings), mark::run_samples(s.world, 1, settings));
+      EXPECT_EQ(mark::run_samples(o, w, 2, settings), mark::run_samples(run, s.world, 1, settings));
     }
   }
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "policies/per_stage/per_stage_policy.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "tests/unit/per_stage/per_stage_world.hpp"
 
 namespace servesim::per_stage::test {
@@ -29,7 +30,7 @@ struct SeenRoute {
 };
 
 struct InnerLog {
-  const SimulationConfig* world = nullptr;
+  const PolicyWorld* world = nullptr;
   std::string label;
   std::vector<std::string> view_applications;
   std::vector<SeenRoute> routes;
@@ -163,7 +164,7 @@ void run_translated(Translated& out, std::vector<Application>& inner_apps) {
   servesim::test::TempDir dir;
   const Scenario scenario = cloudtest::load_doc(dir, two_app_world());
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label, dir.path()};
+  const PolicyContext context = policy_context(scenario, spec);
   PerStagePolicy policy(spec.params_node(scenario.file), context,
                         [&](const JsonNode&, const JsonNode&, const PolicyContext& inner_context) {
                           return std::make_unique<RecordingInner>(inner_context, out.inner);

@@ -51,7 +51,7 @@ TEST(ScenarioLoader, LoadsQuickstart) {
   EXPECT_EQ(s.world.models->family(app.pipeline.stages()[0].family).variants.size(), 5u);
 
   ASSERT_EQ(s.world.workloads.size(), 1u);
-  EXPECT_EQ(s.world.workloads[0].name, "workload/classify");
+  EXPECT_EQ(s.world.workload_streams.at(0), "workload/classify");
   EXPECT_EQ(s.world.workloads[0].app, std::optional<AppId>(0));
 
   ASSERT_EQ(s.policies.size(), 3u);
@@ -219,7 +219,7 @@ TEST(ScenarioLoader, MixCoversApplicationsWithoutWorkload) {
   TempDir dir;
   const Scenario s = load_scenario(dir.write_json("s.json", doc).string());
   ASSERT_EQ(s.world.workloads.size(), 1u);
-  EXPECT_EQ(s.world.workloads[0].name, "workload/mix");
+  EXPECT_EQ(s.world.workload_streams.at(0), "workload/mix");
   EXPECT_FALSE(s.world.workloads[0].app.has_value());
 }
 

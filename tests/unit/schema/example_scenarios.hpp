@@ -12,6 +12,7 @@
 #include "object_recorder.hpp"
 #include "policies/policy_registry.hpp"
 #include "sim/scenario/overrides.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 
 namespace servesim::test {
@@ -51,8 +52,7 @@ inline ExampleScenario read_example(const std::filesystem::path& file, std::vect
   for (std::string& shorter : shorter_histories(document)) changes.push_back(std::move(shorter));
   const Scenario scenario = load_scenario(file.string(), changes, &recorder);
   for (const PolicySpec& spec : scenario.policies) {
-    const PolicyContext context{scenario.world_of(spec), scenario.world.seed, spec.label, file.parent_path(),
-                                nullptr, /*check_only=*/true};  // as validate builds it: no training
+    const PolicyContext context = policy_context(scenario, spec, nullptr, /*check_only=*/true);  // as validate: no training
     make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, &recorder), context);
   }
   return {file.string(), document, recorder.objects()};

@@ -17,6 +17,7 @@
 #include "policies/policy_registry.hpp"
 #include "sim/metrics/query_sink.hpp"
 #include "sim/metrics/run_metrics.hpp"
+#include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -162,8 +163,7 @@ inline Scenario load_doc(const TempDir& dir, const nlohmann::json& doc, const st
 // The scenario's first policy, built as the runner builds it.
 inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
   const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context{scenario.world, scenario.world.seed, spec.label,
-                              std::filesystem::path(scenario.file).parent_path()};
+  const PolicyContext context = policy_context(scenario, spec);
   return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
 }
 
