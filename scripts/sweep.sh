@@ -26,6 +26,10 @@ Results (`servesim collect`):
   OUT_DIR/sweep_points.csv  one row per grid point and policy label: for every numeric
                             field, its mean, sd, n and 95 % Student-t half-width over seeds
 
+Checking: before any point runs, every grid point is checked with its overrides and
+the extra arguments (`servesim run --dry-run`); a bad point is named in one line with
+servesim's message and the sweep exits 2 with nothing run.
+
 Resuming: a point is run into OUT_DIR/.tmp-<point>.XXXXXX and renamed to its folder
 when complete. A point whose folder holds point.json with the same hash (of the
 scenario file's text, the point's overrides and seed, and the extra arguments) is
@@ -39,7 +43,8 @@ updated in place on a terminal, one line per finished point otherwise.
 
 options:
   --grid PATH=V1,V2,...  a --set path and its values (repeatable; values hold no commas
-                         or tabs; a value is JSON when it parses as JSON, a string otherwise)
+                         or tabs; a value is JSON when it parses as JSON, a string otherwise;
+                         not seed: use --seeds or --replications)
   --seeds S1,S2,...      seeds (default: the scenario's own seed, no override)
   --replications N       seeds 1..N
   --jobs N, -j N         local backend: points run at once (default: nproc)
@@ -133,8 +138,8 @@ short_name() {
   local parts=() k=$2 n
   IFS=. read -r -a parts <<<"$(sed -E 's/\[([0-9]+)\]/.\1/g' <<<"$1")"
   n=${#parts[@]}
-  [[ ${parts[n - k]:-} =~ ^[0-9]+$ ]] && ((k < n)) && k=$((k + 1))
   ((k <= n)) || k=$n
+  ((k < n)) && [[ ${parts[n - k]:-} =~ ^[0-9]+$ ]] && k=$((k + 1))
   sanitize "$(IFS=.; echo "${parts[*]:n-k}")"
 }
 
@@ -145,6 +150,7 @@ for g in "${grids[@]}"; do
   path=${g%%=*}
   list=${g#*=}
   [[ -n $path ]] || die "--grid \"$g\" has an empty path"
+  [[ $path != seed ]] || die "--grid \"$g\": the seed is the sweep's own dimension: give --seeds S1,S2,... or --replications N"
   [[ -n $list && $list != *,, && $list != ,* && $list != *, && $list != *,,* ]] ||
     die "--grid \"$g\" has an empty value"
   [[ $g != *$'\t'* ]] || die "--grid \"$g\" holds a tab"
@@ -182,16 +188,43 @@ add_dimension() {  # NAME PATH VALUES(newline-separated)
   points=("${next[@]}")
 }
 for i in "${!paths[@]}"; do add_dimension "${names[i]}" "${paths[i]}" "${values[i]}"; done
+grid_points=("${points[@]}")
 ((${#seeds[@]} == 0)) || add_dimension seed seed "$(printf '%s\n' "${seeds[@]}")"
 [[ ${points[0]} != $'\t' ]] || die "nothing to sweep: give at least one --grid or --seeds"
 
-# Check the scenario and every override once before launching anything, so a
-# typo fails fast with servesim's own one-line message (exit 2).
-first_sets=()
-IFS=$'\x1f' read -r -a first_sets <<<"${points[0]%%$'\t'*}"
-check_args=()
-for s in "${first_sets[@]}"; do check_args+=(--set "$s"); done
-"$binary" validate "$scenario" "${check_args[@]}" >/dev/null || exit 2
+# Check every grid point before launching anything: its overrides (with the
+# first seed) and the extra arguments, as `servesim run --dry-run` reads them,
+# so that a bad value or a bad argument fails fast, each bad point in one line
+# with servesim's own message, and nothing runs (exit 2).
+check_points() {
+  local dir i=0 pt sets s args status running=0
+  dir=$(mktemp -d)
+  for pt in "${grid_points[@]}"; do
+    args=()
+    IFS=$'\x1f' read -r -a sets <<<"${pt%%$'\t'*}"
+    for s in "${sets[@]}"; do args+=(--set "$s"); done
+    ((${#seeds[@]} == 0)) || args+=(--set "seed=${seeds[0]}")
+    if ((running >= jobs)); then
+      wait -n || true
+      running=$((running - 1))
+    fi
+    running=$((running + 1))
+    { "$binary" run "$scenario" --dry-run --quiet "${args[@]}" "${extra[@]}" >/dev/null 2>"$dir/$i.err" ||
+        echo $? >"$dir/$i.status"; } &
+    i=$((i + 1))
+  done
+  wait || true
+  status=0
+  for i in "${!grid_points[@]}"; do
+    [[ -e $dir/$i.status ]] || continue
+    pt=${grid_points[i]#*$'\t'}
+    echo "sweep.sh: ${pt:-the scenario}: $(tail -n 1 "$dir/$i.err")" >&2
+    status=2
+  done
+  rm -rf "$dir"
+  ((status == 0)) || die "no point run: fix the points above"
+}
+check_points
 
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)

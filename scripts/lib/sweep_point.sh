@@ -12,6 +12,10 @@
 # parameters and a hash of the scenario text, its overrides and seed (and the
 # extra arguments): a later sweep skips a point whose hash matches.
 
+# A point's folder is made private by mktemp; it ends as a folder mkdir would
+# make (755 under the usual umask 022).
+sweep_folder_mode=$(printf '%o' $((0777 & ~$(umask))))
+
 # The hash that marks a point done: the scenario file's sha256, then the
 # point's --set assignments (seed included) and the extra arguments.
 sweep_point_hash() {  # SCENARIO_SHA256 SET...
@@ -74,6 +78,7 @@ sweep_run_point() {  # POINT HASH SET...
     echo "$status" >"$tmp/exit_status"
     rm -rf "$final.failed"
     mv "$tmp" "$final.failed"
+    chmod "$sweep_folder_mode" "$final.failed"
     sweep_log_progress failed "$point" "$status"
     return "$status"
   fi
@@ -88,6 +93,7 @@ sweep_run_point() {  # POINT HASH SET...
     mv "$final" "$old/"
   fi
   mv "$tmp" "$final"
+  chmod "$sweep_folder_mode" "$final"  # mktemp made it 700
   rm -rf "$final.failed" ${old:+"$old"}
   sweep_log_progress ok "$point" "$wall"
 }

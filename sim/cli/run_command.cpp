@@ -55,11 +55,15 @@ int run_command(const std::vector<std::string>& args) {
   ScenarioArgs scenario_args;
   RunOptions options;
   std::string out_dir;
+  bool dry_run = false;
   po::options_description visible = scenario_options(scenario_args);
   visible.add_options()("out,o", po::value(&out_dir), "write run folders here instead of the scenario's outputs.dir")(
       "policy,p", po::value(&options.policies)->composing(), "run only the policy with this label (repeatable)")(
       "jobs,j", jobs_value(options.jobs), "runs at once, one thread each")(
-      "quiet,q", po::bool_switch(&options.quiet), "no progress lines on stderr");
+      "quiet,q", po::bool_switch(&options.quiet), "no progress lines on stderr")(
+      "dry-run", po::bool_switch(&dry_run),
+      "check the arguments, the scenario with its overrides and the --policy labels as validate does; run and write "
+      "nothing");
   if (!parse_command_line(args, visible, {}, "scenario", "usage: servesim run SCENARIO [options]\n\nRuns every policy of the scenario on the same "
                             "queries; writes <out>/<label>/{summary.json,timeseries.csv,timing.json} and "
                             "<out>/comparison.csv; prints the comparison table.")) {
@@ -67,6 +71,11 @@ int run_command(const std::vector<std::string>& args) {
   }
   options.out_dir = out_dir;
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);
+  if (dry_run) {
+    validate_policies(scenario, options.policies);
+    std::cout << scenario_args.file << ": ok, nothing run (--dry-run)\n";
+    return 0;
+  }
   const auto dir = options.out_dir.empty() ? scenario.outputs.dir : options.out_dir;
   // Opened before the runs, so that a folder in its way shows before them.
   create_output_folder(dir);

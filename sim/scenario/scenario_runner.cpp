@@ -199,8 +199,8 @@ void place_initial_replicas(const Scenario& scenario, const std::vector<std::str
 
 }  // namespace
 
-void validate_policies(const Scenario& scenario) {
-  place_initial_replicas(scenario, {}, nullptr, /*check_only=*/true);
+void validate_policies(const Scenario& scenario, const std::vector<std::string>& labels) {
+  place_initial_replicas(scenario, labels, nullptr, /*check_only=*/true);
 }
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {

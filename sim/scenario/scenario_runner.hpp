@@ -34,8 +34,9 @@ struct RunReport {
 // show at placement (a replica that does not fit) surface. Each policy is
 // built to check, not compute (PolicyContext::check_only: MArk's LSTM is not
 // trained, its start planned on the history's last value). run_scenario
-// makes the same check, with training, before its runs. Throws InputError.
-void validate_policies(const Scenario& scenario);
+// makes the same check, with training, before its runs. `labels` (empty:
+// every policy) are checked as run_scenario's --policy labels. Throws InputError.
+void validate_policies(const Scenario& scenario, const std::vector<std::string>& labels = {});
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options);
 
