@@ -197,24 +197,28 @@ grid_points=("${points[@]}")
 # so that a bad value or a bad argument fails fast, each bad point in one line
 # with servesim's own message, and nothing runs (exit 2).
 check_points() {
-  local dir i=0 pt sets s args status running=0
+  local dir i pt status=0
   dir=$(mktemp -d)
-  for pt in "${grid_points[@]}"; do
-    args=()
-    IFS=$'\x1f' read -r -a sets <<<"${pt%%$'\t'*}"
-    for s in "${sets[@]}"; do args+=(--set "$s"); done
-    ((${#seeds[@]} == 0)) || args+=(--set "seed=${seeds[0]}")
-    if ((running >= jobs)); then
-      wait -n || true
-      running=$((running - 1))
-    fi
-    running=$((running + 1))
-    { "$binary" run "$scenario" --dry-run --quiet "${args[@]}" "${extra[@]}" >/dev/null 2>"$dir/$i.err" ||
-        echo $? >"$dir/$i.status"; } &
-    i=$((i + 1))
-  done
-  wait || true
-  status=0
+  # In a subshell: its background jobs never reach run_local's `wait -n`,
+  # which would otherwise count a check's end as a point's.
+  (
+    i=0 running=0
+    for pt in "${grid_points[@]}"; do
+      args=()
+      IFS=$'\x1f' read -r -a sets <<<"${pt%%$'\t'*}"
+      for s in "${sets[@]}"; do args+=(--set "$s"); done
+      ((${#seeds[@]} == 0)) || args+=(--set "seed=${seeds[0]}")
+      if ((running >= jobs)); then
+        wait -n || true
+        running=$((running - 1))
+      fi
+      running=$((running + 1))
+      { "$binary" run "$scenario" --dry-run --quiet "${args[@]}" "${extra[@]}" >/dev/null 2>"$dir/$i.err" ||
+          echo $? >"$dir/$i.status"; } &
+      i=$((i + 1))
+    done
+    wait || true
+  )
   for i in "${!grid_points[@]}"; do
     [[ -e $dir/$i.status ]] || continue
     pt=${grid_points[i]#*$'\t'}
