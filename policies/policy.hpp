@@ -35,7 +35,7 @@ struct PolicyContext {
   // The run's future arrivals, when the scenario grants this policy an oracle
   // ("oracle": true on its entry); null otherwise (arrival_oracle.hpp). A
   // policy that reads it later than in its constructor keeps a copy.
-  std::shared_ptr<const ArrivalOracle> oracle;
+  std::shared_ptr<const ArrivalOracle> oracle{};
 };
 
 class Policy : public Controller {

@@ -9,6 +9,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/core/text_fields.hpp"
+#include "sim/scenario/build_info.hpp"
 
 namespace {
 
@@ -22,7 +23,7 @@ constexpr const char* kUsage =
     "  collect DIR...     join the summary.json files under DIRs into one CSV (for sweeps; --points: per-point CIs)\n"
     "  claims [LEDGER]    run the paper experiments once and evaluate the claims ledger\n"
     "\n"
-    "`servesim <command> --help` describes a command's options.\n"
+    "`servesim <command> --help` describes a command's options; `servesim --version` the build.\n"
     "Exit status: 0 success, 2 bad input (scenario, catalog, trace, flags), 3 internal invariant broken.\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
@@ -34,6 +35,10 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "claims") return claims_command(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
+    return 0;
+  }
+  if (command == "--version" || command == "version") {
+    std::cout << "servesim " << servesim::servesim_version() << " (commit " << servesim::servesim_commit() << ")\n";
     return 0;
   }
   // One error line and one hint, not the whole usage: the mistake stays visible.

@@ -39,14 +39,23 @@ std::string read_if_present(const std::filesystem::path& path) {
   return text.str();
 }
 
-// comparison.csv keeps the rows of policies not run this time (--policy).
-void write_comparison(const Scenario& scenario, const ComparisonTable& table, AtomicFile& file) {
+// comparison.csv keeps the rows of policies not run this time (--policy),
+// each with its config; a note says which came from other overrides.
+void write_comparison(const Scenario& scenario, const std::string& config, const ComparisonTable& table,
+                      AtomicFile& file) {
   std::ostringstream fresh;
   table.write_csv(fresh);
   std::vector<std::string> labels;
   for (const auto& p : scenario.policies) labels.push_back(p.label);
-  file.stream() << ComparisonTable::merged_csv(read_if_present(file.path()), fresh.str(), labels);
+  const std::string merged = ComparisonTable::merged_csv(read_if_present(file.path()), fresh.str(), labels);
+  file.stream() << merged;
   file.commit();
+  const auto others = ComparisonTable::labels_of_other_configs(merged, config);
+  if (others.empty()) return;
+  std::cerr << "servesim: " << file.path().string() << " keeps the rows of";
+  for (const auto& label : others) std::cerr << " " << label;
+  std::cerr << " from a run with another scenario text or overrides (its \"config\" column; this run's is " << config
+            << ")\n";
 }
 
 }  // namespace
@@ -83,7 +92,7 @@ int run_command(const std::vector<std::string>& args) {
   const auto reports = run_scenario(scenario, options);
   ComparisonTable table;
   for (const auto& r : reports) table.add(r.summary, r.wall_seconds);
-  write_comparison(scenario, table, comparison);
+  write_comparison(scenario, reports.front().summary.identity.provenance.config(), table, comparison);
   std::cout << "scenario " << scenario.name << " (seed " << scenario.world.seed << ", "
             << scenario.world.duration.seconds() << " s simulated) -> " << dir.string() << "\n";
   table.print(std::cout);

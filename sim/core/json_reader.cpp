@@ -103,14 +103,16 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
   }
 }
 
-nlohmann::json read_json_file(const std::string& path) {
+std::string read_text_file(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw InputError(path, "is a folder, expected a JSON file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_json_text(text.str(), path);
+  return text.str();
 }
+
+nlohmann::json read_json_file(const std::string& path) { return parse_json_text(read_text_file(path), path); }
 
 }  // namespace servesim

@@ -31,4 +31,7 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file);
 // The same for a file on disk; a missing file or a folder is an InputError too.
 nlohmann::json read_json_file(const std::string& path);
 
+// A file's bytes, with read_json_file's errors (for a hash of what was read).
+std::string read_text_file(const std::string& path);
+
 }  // namespace servesim

@@ -28,6 +28,7 @@ constexpr std::array<std::string_view, kFixedColumns> kCsvHeaders = {
 constexpr std::string_view kOfflineHeader = "offline";
 constexpr std::string_view kOfflineCsvHeader = "offline_inputs_done";
 constexpr std::string_view kWallHeader = "wall s";
+constexpr std::string_view kConfigCsvHeader = "config";
 
 std::string fixed_or_dash(const std::optional<double>& value, int decimals) {
   return value ? format_fixed(*value, decimals) : "-";
@@ -60,7 +61,7 @@ void ComparisonTable::add(const RunSummary& run, double wall_seconds) {
   rows_.push_back(Row{run.identity.scenario, run.identity.policy, s.queries.arrived, s.throughput_qps,
                       s.goodput_qps, 100.0 * s.slo_attainment, s.latency_ms.p50_ms, s.latency_ms.p99_ms, s.effective_accuracy,
                       s.max_accuracy_drop, run.cost.total(), run.cost.spot, run.cost.lambda, run.memory_cost,
-                      offline_inputs_done(run), wall_seconds});
+                      offline_inputs_done(run), wall_seconds, run.identity.provenance.config()});
 }
 
 bool ComparisonTable::has_offline_column() const {
@@ -140,6 +141,16 @@ std::string label_of(std::string_view line) {
 
 }  // namespace
 
+std::vector<std::string> ComparisonTable::labels_of_other_configs(std::string_view csv, std::string_view config) {
+  std::vector<std::string> labels;
+  const auto lines = csv_lines(csv);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto fields = split_csv_record(lines[i]);
+    if (fields.size() > 1 && fields.back() != config) labels.push_back(fields[1]);
+  }
+  return labels;
+}
+
 std::string ComparisonTable::merged_csv(std::string_view existing, std::string_view fresh,
                                         const std::vector<std::string>& label_order) {
   const auto fresh_lines = csv_lines(fresh);
@@ -175,6 +186,8 @@ void ComparisonTable::write_csv(std::ostream& out) const {
     text += ',';
     text += kOfflineCsvHeader;
   }
+  text += ',';
+  text += kConfigCsvHeader;
   text += '\n';
   for (const auto& r : rows_) {
     append_csv_field(text, r.scenario);
@@ -200,6 +213,8 @@ void ComparisonTable::write_csv(std::ostream& out) const {
       text += ',';
       if (r.offline_inputs_done) append_uint(text, *r.offline_inputs_done);
     }
+    text += ',';
+    append_csv_field(text, r.config);
     text += '\n';
   }
   out << text;

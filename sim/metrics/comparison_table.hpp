@@ -4,7 +4,9 @@
 // The one exception: a scenario with offline jobs adds a last column (before
 // the wall time), the offline inputs done, so that tables of online-only
 // scenarios stay as they were. The same rows go to comparison.csv, without
-// the wall time (timing.json has it), so that a rerun writes the same bytes.
+// the wall time (timing.json has it), so that a rerun writes the same bytes,
+// and with a last column, "config", that tells which scenario text and
+// overrides a row was run with (Provenance::config()).
 #include <optional>
 #include <ostream>
 #include <string>
@@ -34,9 +36,12 @@ class ComparisonTable {
   // empty) by policy label, rows in the scenario's label order, so running
   // the policies one at a time gives the same file as running them together.
   // Rows of labels the scenario no longer has, and a file with other columns,
-  // are dropped.
+  // are dropped. Each row keeps its own "config": a row kept from a run with
+  // other overrides says so.
   static std::string merged_csv(std::string_view existing, std::string_view fresh,
                                 const std::vector<std::string>& label_order);
+  // The labels of a comparison.csv's rows run with another config than `config`.
+  static std::vector<std::string> labels_of_other_configs(std::string_view csv, std::string_view config);
 
  private:
   struct Row {
@@ -53,6 +58,7 @@ class ComparisonTable {
     std::optional<double> memory_cost;  // INFaaS' normalized cost, when asked for
     std::optional<std::uint64_t> offline_inputs_done;  // empty: the run had no offline jobs
     double wall_s = 0;
+    std::string config;  // Provenance::config(): rows of one invocation share it
   };
   // Whether any run had offline jobs: the table then has their column.
   bool has_offline_column() const;

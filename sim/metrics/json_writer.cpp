@@ -68,6 +68,16 @@ void JsonWriter::null(std::string_view key) {
   text_ += "null";
 }
 
+void JsonWriter::strings(std::string_view key, const std::vector<std::string>& values) {
+  open_member(key);
+  text_ += '[';
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text_ += ", ";
+    append_json_string(text_, values[i]);
+  }
+  text_ += ']';
+}
+
 void JsonWriter::open_member(std::string_view key) {
   if (has_members_.empty()) throw InvariantError("JsonWriter: a member outside any object");
   text_ += has_members_.back() ? ",\n" : "\n";

@@ -27,6 +27,7 @@ class JsonWriter {
   void number(std::string_view key, std::optional<double> value);  // null when empty
   void boolean(std::string_view key, bool value);
   void null(std::string_view key);
+  void strings(std::string_view key, const std::vector<std::string>& values);  // on one line
 
  private:
   void open_member(std::string_view key);

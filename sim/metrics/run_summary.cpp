@@ -1,6 +1,7 @@
 #include "sim/metrics/run_summary.hpp"
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/sha256.hpp"
 #include "sim/metrics/json_writer.hpp"
 #include "sim/metrics/run_metrics.hpp"
 
@@ -112,9 +113,23 @@ void write_identity(JsonWriter& w, const RunIdentity& identity) {
   w.integer("seed", identity.seed);
   w.number("duration_s", identity.duration_s);
   w.number("warmup_s", identity.warmup_s);
+  const Provenance& p = identity.provenance;
+  w.begin_object("provenance");
+  w.string("servesim_version", p.version);
+  w.string("servesim_commit", p.commit);
+  w.string("scenario_sha256", p.scenario_sha256);
+  w.strings("overrides", p.overrides);
+  w.string("config", p.config());
+  w.end_object();
 }
 
 }  // namespace
+
+std::string Provenance::config() const {
+  std::string text = scenario_sha256;
+  for (const std::string& o : overrides) text += "\n" + o;
+  return sha256_hex(text).substr(0, 16);
+}
 
 RunSummary make_run_summary(const RunMetrics& metrics, RunIdentity identity,
                             const std::optional<MemoryPrices>& memory_prices) {

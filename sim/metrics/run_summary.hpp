@@ -23,6 +23,19 @@ namespace servesim {
 
 class RunMetrics;
 
+// How a run was made, beside its label and seed (RunIdentity): which
+// servesim, from which scenario text and which --set overrides.
+struct Provenance {
+  std::string version;         // servesim's
+  std::string commit;          // the git commit it was built from ("+dirty", "unknown")
+  std::string scenario_sha256;  // of the scenario file's bytes
+  std::vector<std::string> overrides;  // in the order given
+  // The first 16 hex digits of a sha256 over the scenario's and the overrides:
+  // two runs share it when they ran the same scenario text with the same
+  // overrides (comparison.csv's "config" column).
+  std::string config() const;
+};
+
 struct RunIdentity {
   std::string scenario;
   std::string policy;       // the run's label, e.g. "proteus-no-batching"
@@ -31,6 +44,7 @@ struct RunIdentity {
   double duration_s = 0;  // arrivals span [0, duration_s)
   double warmup_s = 0;    // excluded from every summary metric
   double drain_s = 0;     // after duration_s, until nothing was left (or the bound)
+  Provenance provenance{};
 };
 
 struct QuerySummary {

@@ -49,6 +49,8 @@ struct Scenario {
   std::string name;
   std::string description;
   std::string file;  // as given on the command line
+  std::string sha256;                  // of the file's bytes as read
+  std::vector<std::string> overrides;  // the --set assignments applied, in order
   SimulationConfig world;
   std::vector<PolicySpec> policies;
   OutputSpec outputs;

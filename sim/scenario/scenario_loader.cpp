@@ -16,6 +16,7 @@
 #include "sim/scenario/offline_jobs_parser.hpp"
 #include "sim/scenario/overrides.hpp"
 #include "sim/core/path_expansion.hpp"
+#include "sim/core/sha256.hpp"
 #include "sim/scenario/profile_importers.hpp"
 #include "sim/scenario/workload_parser.hpp"
 #include "sim/serving/pipeline_paths.hpp"
@@ -398,7 +399,8 @@ void check_window_count(const JsonNode& root, const Scenario& scenario) {
 }  // namespace
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides, JsonObjectObserver* observer) {
-  nlohmann::json document = read_json_file(path);
+  const std::string text = read_text_file(path);
+  nlohmann::json document = parse_json_text(text, path);
   apply_overrides(document, overrides);
   const JsonNode root(document, path, "", observer);
   root.expect_object({"name", "description", "seed", "duration_s", "catalogs", "applications", "mix", "cluster",
@@ -406,6 +408,8 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   const fs::path base = fs::path(path).parent_path();
   Scenario scenario;
   scenario.file = path;
+  scenario.sha256 = sha256_hex(text);
+  scenario.overrides = overrides;
   scenario.name = root.string("name");
   scenario.description = root.string_or("description", "");
   scenario.world.seed = static_cast<std::uint64_t>(root.integer_in_or("seed", 1, kMaxSeed, 1));  // docs: positive

@@ -15,6 +15,7 @@
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/query_csv_writer.hpp"
 #include "sim/scenario/atomic_file.hpp"
+#include "sim/scenario/build_info.hpp"
 #include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/run_timing.hpp"
 #include "sim/metrics/run_metrics.hpp"
@@ -85,8 +86,10 @@ std::uint64_t arrivals(const RunMetrics& metrics) {
 }
 
 RunIdentity run_identity(const Scenario& scenario, const PolicySpec& spec) {
-  return RunIdentity{scenario.name, spec.label, spec.name, scenario.world.seed, scenario.world.duration.seconds(),
-                     scenario.world.warmup.seconds()};
+  RunIdentity identity{scenario.name, spec.label, spec.name, scenario.world.seed, scenario.world.duration.seconds(),
+                       scenario.world.warmup.seconds()};
+  identity.provenance = {servesim_version(), servesim_commit(), scenario.sha256, scenario.overrides};
+  return identity;
 }
 
 // summary.json -> summary.partial.json: where a run that stopped early keeps

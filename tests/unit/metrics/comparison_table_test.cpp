@@ -66,10 +66,11 @@ TEST(ComparisonTable, CsvHasTheSameRowsWithoutWallTime) {
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0],
             "scenario,policy,queries,throughput_qps,goodput_qps,slo_pct,p50_ms,p99_ms,accuracy_pct,max_drop_pct,"
-            "cost_usd,spot_usd,lambda_usd,memory_cost");
-  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,0,100,,,,,0,0,0,");
+            "cost_usd,spot_usd,lambda_usd,memory_cost,config");
+  // config: these summaries have no provenance, sha256("") begins e3b0c44298fc1c14.
+  EXPECT_EQ(lines[2], "quickstart,infaas-with-a-long-label,0,0,0,100,,,,,0,0,0,,e3b0c44298fc1c14");
   EXPECT_EQ(lines[1].rfind("quickstart,proteus,8,0.2,0.12,37.5,", 0), 0u) << lines[1];
-  const std::string tail = ",0.158,0.055,0.003,";  // no memory cost asked for
+  const std::string tail = ",0.158,0.055,0.003,,e3b0c44298fc1c14";  // no memory cost asked for
   EXPECT_EQ(lines[1].substr(lines[1].size() - tail.size()), tail) << lines[1];
   const ComparisonTable slower(two_runs(), {9.0, 7.0});
   std::ostringstream again;
@@ -118,9 +119,9 @@ TEST(ComparisonTable, OfflineInputsDoneBeforeTheWallTimeWhenARunHadOfflineJobs) 
   EXPECT_TRUE(text[3].ends_with("        -    0.25")) << text[3];  // no offline jobs: not "0 done"
   const auto rows = lines_of(csv.str());
   ASSERT_EQ(rows.size(), 3u);
-  EXPECT_TRUE(rows[0].ends_with(",memory_cost,offline_inputs_done")) << rows[0];
-  EXPECT_TRUE(rows[1].ends_with(",0.158,0.055,0.003,,42")) << rows[1];
-  EXPECT_EQ(rows[2], "quickstart,infaas-with-a-long-label,0,0,0,100,,,,,0,0,0,,");
+  EXPECT_TRUE(rows[0].ends_with(",memory_cost,offline_inputs_done,config")) << rows[0];
+  EXPECT_TRUE(rows[1].ends_with(",0.158,0.055,0.003,,42,e3b0c44298fc1c14")) << rows[1];
+  EXPECT_EQ(rows[2], "quickstart,infaas-with-a-long-label,0,0,0,100,,,,,0,0,0,,,e3b0c44298fc1c14");
 }
 
 // Without offline jobs the table is what it was before they existed: the

@@ -78,7 +78,7 @@ TEST(RunSummary, KeysComeInAFixedOrder) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : j.items()) keys.push_back(key);
   const std::vector<std::string> expected = {
-      "scenario",        "policy",      "policy_name", "seed",       "duration_s",   "warmup_s", "drain_s",
+      "scenario",        "policy",      "policy_name", "seed",       "duration_s",   "warmup_s", "provenance", "drain_s",
       "queries",         "throughput_qps", "goodput_qps", "slo_attainment", "violation_ratio", "latency_ms",
       "effective_accuracy", "max_accuracy_drop", "cost", "utilisation", "memory_gb_seconds", "per_app", "policy_counters"};
   EXPECT_EQ(keys, expected);

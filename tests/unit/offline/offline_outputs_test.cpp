@@ -75,8 +75,9 @@ TEST(OfflineOutputs, ComparisonTableShowsTheInputsDone) {
   const json summary = json::parse(read_text(dir.path() / "out" / "static" / "summary.json"));
   const std::string done = std::to_string(summary.at("offline").at("inputs_done").get<std::uint64_t>());
   const std::string csv = read_text(dir.path() / "out" / "comparison.csv");
-  EXPECT_TRUE(first_line(csv).ends_with(",memory_cost,offline_inputs_done")) << csv;
-  EXPECT_TRUE(csv.ends_with("," + done + "\n")) << csv;
+  EXPECT_TRUE(first_line(csv).ends_with(",memory_cost,offline_inputs_done,config")) << csv;
+  const std::string config = summary.at("provenance").at("config");
+  EXPECT_TRUE(csv.ends_with("," + done + "," + config + "\n")) << csv;
   EXPECT_NE(r.out.find("mem cost  offline  wall s"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" " + done + " "), std::string::npos) << r.out;
 }
@@ -93,7 +94,7 @@ TEST(OfflineOutputs, NoOfflineColumnsWithoutOfflineJobs) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(first_line(read_text(dir.path() / "out" / "static" / "timeseries.csv")).find("offline"),
             std::string::npos);
-  EXPECT_TRUE(first_line(read_text(dir.path() / "out" / "comparison.csv")).ends_with(",memory_cost"));
+  EXPECT_TRUE(first_line(read_text(dir.path() / "out" / "comparison.csv")).ends_with(",memory_cost,config"));
   EXPECT_NE(r.out.find("mem cost  wall s\n"), std::string::npos) << r.out;
   EXPECT_FALSE(json::parse(read_text(dir.path() / "out" / "static" / "summary.json")).contains("offline"));
 }

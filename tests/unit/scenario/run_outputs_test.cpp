@@ -1,11 +1,14 @@
 // What `servesim run` writes besides the numbers: the policy's actions and
 // counters in summary.json, wall-clock figures only in timing.json,
-// comparison.csv merged by label under --policy, and the summary over the
-// measured span when a warm-up is set.
+// comparison.csv merged by label under --policy, each row with its config,
+// the run's provenance, and the summary over the measured span when a
+// warm-up is set.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
+#include "sim/core/sha256.hpp"
+#include "sim/scenario/build_info.hpp"
 #include "tests/regression/regression_support.hpp"
 #include "toy_scenario.hpp"
 
@@ -50,6 +53,45 @@ TEST(RunOutputs, PolicyRunsMergeIntoComparisonCsv) {
   ASSERT_EQ(run(one_by_one, two_policies(), {"--policy", "gpu"}).status, 0);
   ASSERT_EQ(run(one_by_one, two_policies(), {"--policy", "static"}).status, 0);
   EXPECT_EQ(read_text(both.path() / "out" / "comparison.csv"), read_text(one_by_one.path() / "out" / "comparison.csv"));
+}
+
+// How a run was made: summary.json's provenance holds the build, the sha256
+// of the scenario file's bytes and the overrides in order; `config` tells two
+// invocations apart, and comparison.csv carries it per row, so that a row kept
+// from a run with other overrides is marked, and servesim says so.
+TEST(RunOutputs, ProvenanceTellsTwoRunsWithOtherOverridesApart) {
+  TempDir dir;
+  ASSERT_EQ(run(dir, two_policies(), {"--set", "seed=3", "--set", "duration_s=10"}).status, 0);
+  const json first = read_json(dir.path() / "out" / "gpu" / "summary.json");
+  const json& p = first["provenance"];
+  EXPECT_EQ(p["scenario_sha256"], sha256_hex(read_text(dir.path() / "scenario.json")));
+  EXPECT_EQ(p["overrides"], json::array({"seed=3", "duration_s=10"}));
+  EXPECT_EQ(p["servesim_version"], servesim_version());
+  EXPECT_EQ(p["servesim_commit"], servesim_commit());
+  EXPECT_EQ(first["seed"], 3);
+  const std::string first_config = p["config"];
+  ASSERT_EQ(first_config.size(), 16u);
+
+  const CliResult second = run(dir, two_policies(), {"--policy", "gpu", "--set", "seed=4", "--set", "duration_s=10"});
+  ASSERT_EQ(second.status, 0);
+  const std::string second_config = read_json(dir.path() / "out" / "gpu" / "summary.json")["provenance"]["config"];
+  EXPECT_NE(second_config, first_config);
+  // The static row is the first run's, marked by its config; the gpu row is this one's.
+  const std::string csv = read_text(dir.path() / "out" / "comparison.csv");
+  EXPECT_NE(csv.find(",config\n"), std::string::npos) << csv;
+  const auto row_of = [&](const std::string& label) {
+    const std::size_t at = csv.find("," + label + ",");
+    return at == std::string::npos ? std::string() : csv.substr(at, csv.find('\n', at) - at);
+  };
+  EXPECT_TRUE(row_of("static").ends_with("," + first_config)) << csv;
+  EXPECT_TRUE(row_of("gpu").ends_with("," + second_config)) << csv;
+  EXPECT_NE(second.err.find("keeps the rows of static from a run with another scenario text or overrides"),
+            std::string::npos)
+      << second.err;
+  // The same overrides again: the same config, and no note.
+  const CliResult again = run(dir, two_policies(), {"--policy", "static", "--set", "seed=4", "--set", "duration_s=10"});
+  EXPECT_EQ(read_json(dir.path() / "out" / "static" / "summary.json")["provenance"]["config"], second_config);
+  EXPECT_EQ(again.err.find("keeps the rows"), std::string::npos) << again.err;
 }
 
 // The owned cluster (2 CPUs at $0, a GPU at $1/h) costs $1/h over the
