@@ -4,6 +4,7 @@
 
 #include "policies/batcher_params.hpp"
 #include "sim/core/input_limits.hpp"
+#include "sim/core/name_hint.hpp"
 
 namespace servesim {
 namespace {
@@ -16,13 +17,13 @@ constexpr std::int64_t kMaxConcurrency = 1024;
 
 VariantId variant_of(const JsonNode& node, const ModelCatalog& models) {
   const auto v = models.find_variant(node.string());
-  if (!v) node.fail("unknown model variant " + node.shown());
+  if (!v) node.fail("unknown model variant " + node.shown() + name_hint_of(node.string(), models.variants()));
   return *v;
 }
 
 InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware) {
   const auto id = hardware.find_instance_type(node.string());
-  if (!id) node.fail("unknown instance type " + node.shown());
+  if (!id) node.fail("unknown instance type " + node.shown() + name_hint_of(node.string(), hardware.instance_types()));
   return *id;
 }
 

@@ -3,15 +3,10 @@
 #include "policies/catalog_refs.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/core/input_limits.hpp"
+#include "sim/core/name_hint.hpp"
 
 namespace servesim::infaas {
 namespace {
-
-InstanceTypeId instance_type(const JsonNode& node, const PolicyWorld& world) {
-  const auto id = world.hardware->find_instance_type(node.string());
-  if (!id) node.fail("unknown instance type \"" + node.string() + "\"");
-  return *id;
-}
 
 void parse_worker_types(const JsonNode* node, const PolicyWorld& world, InfaasParams& p) {
   // Section 6's workers, by kind.
@@ -23,7 +18,7 @@ void parse_worker_types(const JsonNode* node, const PolicyWorld& world, InfaasPa
     const std::string kind(device_kind_name(static_cast<DeviceKind>(k)));
     if (!node->has(kind)) continue;
     const JsonNode type = node->at(kind);
-    const InstanceTypeId id = instance_type(type, world);
+    const InstanceTypeId id = instance_type_of(type, *world.hardware);
     bool offers = false;
     for (const DeviceSlot& slot : world.hardware->instance_type(id).devices) {
       offers = offers || world.hardware->type(slot.type).kind == static_cast<DeviceKind>(k);
@@ -38,13 +33,13 @@ Preload parse_preload(const JsonNode& node, const PolicyWorld& world) {
   Preload p;
   p.where = node.where();
   const JsonNode variant = node.at("variant");
-  const auto v = world.models->find_variant(variant.string());
-  if (!v) variant.fail("unknown model variant \"" + variant.string() + "\"");
-  p.variant = *v;
+  p.variant = variant_of(variant, *world.models);
   const JsonNode type = node.at("device_type");
   const auto t = world.hardware->find(type.string());
-  if (!t) type.fail("unknown device type \"" + type.string() + "\"");
-  if (!world.models->variant(*v).profile_on(type.string())) {
+  if (!t) {
+    type.fail("unknown device type \"" + type.string() + "\"" + name_hint_of(type.string(), world.hardware->types()));
+  }
+  if (!world.models->variant(p.variant).profile_on(type.string())) {
     type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");
   }
   p.device_type = *t;
@@ -126,7 +121,9 @@ InfaasParams parse_infaas_params(const JsonNode& params, const PolicyWorld& worl
     for (const std::string& name : initial.keys()) {
       const JsonNode count = initial.at(name);
       const auto id = world.hardware->find_instance_type(name);
-      if (!id) count.fail("unknown instance type \"" + name + "\"");
+      if (!id) {
+        count.fail("unknown instance type \"" + name + "\"" + name_hint_of(name, world.hardware->instance_types()));
+      }
       const auto n = count.integer_in(0, 10000);
       if (n > 0) p.initial_workers.emplace_back(*id, static_cast<std::uint32_t>(n));
     }

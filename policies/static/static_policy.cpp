@@ -7,6 +7,7 @@
 #include "policies/device_choice.hpp"
 #include "policies/static/offline_dispatch.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/core/name_hint.hpp"
 
 namespace servesim {
 
@@ -46,7 +47,9 @@ StaticPolicy::Placement StaticPolicy::parse_placement(const JsonNode& node, cons
   const JsonNode variant = node.at("variant");
   const JsonNode type = node.at("device_type");
   const auto t = context.world.hardware->find(type.string());
-  if (!t) type.fail("unknown device type \"" + type.string() + "\"");
+  if (!t) {
+    type.fail("unknown device type \"" + type.string() + "\"" + name_hint_of(type.string(), context.world.hardware->types()));
+  }
   p.device_type = *t;
   if (!context.world.models->variant(p.replica.variant).profile_on(type.string())) {
     type.fail("variant \"" + variant.string() + "\" has no latency profile on \"" + type.string() + "\"");

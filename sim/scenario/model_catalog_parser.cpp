@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 #include "sim/core/input_limits.hpp"
+#include "sim/core/name_hint.hpp"
 
 namespace servesim {
 namespace {
@@ -58,7 +59,9 @@ void parse_variant(const JsonNode& node, FamilyId family, const HardwareCatalog&
   const bool linear = node.has("latency_fit") && node.at("latency_fit").choice({"interpolate", "linear"}) == "linear";
   const JsonNode latency = node.at("latency_ms");
   for (const std::string& device : latency.keys()) {
-    if (!is_known_device(device, hardware)) latency.at(device).fail("unknown device type \"" + device + "\"");
+    if (!is_known_device(device, hardware)) {
+      latency.at(device).fail("unknown device type \"" + device + "\"" + name_hint_of(device, hardware.types()));
+    }
     v.latency.emplace(device, parse_profile(latency.at(device),
                                             linear ? LatencyProfile::Fit::kLinear : LatencyProfile::Fit::kInterpolate));
   }

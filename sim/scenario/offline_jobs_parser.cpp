@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sim/core/input_limits.hpp"
+#include "sim/core/name_hint.hpp"
 
 namespace servesim {
 namespace {
@@ -28,7 +29,7 @@ double accuracy_floor(const JsonNode& node, FamilyId family, const ModelCatalog&
 
 VariantId explicit_variant(const JsonNode& node, FamilyId family, const ModelCatalog& models) {
   const auto id = models.find_variant(node.string());
-  if (!id) node.fail("unknown variant " + node.shown());
+  if (!id) node.fail("unknown variant " + node.shown() + name_hint_of(node.string(), models.variants()));
   if (models.variant(*id).family != family) {
     node.fail("variant " + node.shown() + " is not of the application's family \"" + models.family(family).name + "\"");
   }

@@ -9,6 +9,7 @@
 
 #include "sim/core/input_error.hpp"
 #include "sim/core/input_limits.hpp"
+#include "sim/core/name_hint.hpp"
 #include "sim/scenario/hardware_catalog_parser.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/cloud_parser.hpp"
@@ -68,7 +69,7 @@ void load_cluster(const JsonNode& node, SimulationConfig& world) {
     group.expect_object({"type", "count"});
     const JsonNode type = group.at("type");
     const auto id = world.hardware->find(type.string());
-    if (!id) type.fail("unknown device type " + type.shown());
+    if (!id) type.fail("unknown device type " + type.shown() + name_hint_of(type.string(), world.hardware->types()));
     const auto count = group.integer_in_or("count", 1, kMaxCount, 1);
     world.devices.insert(world.devices.end(), static_cast<std::size_t>(count), *id);
   }

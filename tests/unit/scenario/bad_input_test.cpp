@@ -110,6 +110,12 @@ const std::vector<Case>& cases() {
        {"$DIR/scenario.json", "policies[0].cluster", "application \"app\"'s SLO", "fastest possible latency"}},
       {"unknown_device_type_in_placement", [](json& s, const TempDir&) { placement0(s)["device_type"] = "tpu"; },
        {"$DIR/scenario.json", "policies[0].params.placement[0].device_type", "tpu"}},
+      // An unknown name suggests the close one, or lists the known ones.
+      {"typo_in_cluster_device_type", [](json& s, const TempDir&) { s["cluster"]["devices"][1]["type"] = "gpuu"; },
+       {"$DIR/scenario.json", "cluster.devices[1].type", "unknown device type \"gpuu\" (did you mean \"gpu\"?)"}},
+      {"unknown_variant_lists_the_known", [](json& s, const TempDir&) { placement0(s)["variant"] = "resnet50"; },
+       {"$DIR/scenario.json", "policies[0].params.placement[0].variant",
+        "unknown model variant \"resnet50\" (known: small, big)"}},
       {"unknown_device_type_in_catalog_file",
        [](json& s, const TempDir& d) {
          json models = s["catalogs"]["models"][0];
