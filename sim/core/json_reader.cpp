@@ -1,5 +1,7 @@
 #include "sim/core/json_reader.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -20,7 +22,8 @@ class DocumentWalk {
  public:
   explicit DocumentWalk(std::string file) : file_(std::move(file)) {}
 
-  bool on_event(Event event, const nlohmann::json& parsed) {
+  // `key`: the member's name for a key event (else unused).
+  bool on_event(Event event, const std::string* key) {
     switch (event) {
       case Event::object_start:
       case Event::array_start:
@@ -31,7 +34,7 @@ class DocumentWalk {
         break;
       case Event::key: {
         Level& object = open_.back();
-        object.key = parsed.get<std::string>();
+        object.key = *key;
         if (!object.keys.insert(object.key).second) fail("duplicate key " + quote_field(object.key));
         break;
       }
@@ -85,15 +88,15 @@ std::string reason(const nlohmann::json::exception& e) {
   return end_of_id == std::string::npos ? what : what.substr(end_of_id + 2);
 }
 
-}  // namespace
-
-nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
+// Json: nlohmann::json, or ordered_json where the key order matters.
+template <class Json>
+Json parse_with_limits(std::string_view text, const std::string& file) {
   DocumentWalk walk(file);
-  const nlohmann::json::parser_callback_t callback = [&walk](int, Event event, nlohmann::json& parsed) {
-    return walk.on_event(event, parsed);
+  const typename Json::parser_callback_t callback = [&walk](int, Event event, Json& parsed) {
+    return walk.on_event(event, event == Event::key ? &parsed.template get_ref<const std::string&>() : nullptr);
   };
   try {
-    return nlohmann::json::parse(text, callback, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    return Json::parse(text, callback, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const nlohmann::json::parse_error& e) {
     // The message carries "line L, column C" and the token last read.
     throw JsonSyntaxError(walk.where(), "invalid JSON: " + reason(e));
@@ -103,13 +106,24 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
   }
 }
 
+}  // namespace
+
+nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
+  return parse_with_limits<nlohmann::json>(text, file);
+}
+
+nlohmann::ordered_json parse_ordered_json_text(std::string_view text, const std::string& file) {
+  return parse_with_limits<nlohmann::ordered_json>(text, file);
+}
+
 std::string read_text_file(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) throw InputError(path, "is a folder, expected a JSON file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "cannot open file");
+  if (!in) throw InputError(path, "cannot open file (" + std::string(std::strerror(errno)) + ")");
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) throw InputError(path, "cannot read file (" + std::string(std::strerror(errno)) + ")");
   return text.str();
 }
 

@@ -28,6 +28,9 @@ class JsonSyntaxError : public InputError {
 // `file` names the text in errors ("scenario.json", "--set a.b=...").
 nlohmann::json parse_json_text(std::string_view text, const std::string& file);
 
+// The same, keeping the document's key order (summary.json's columns follow it).
+nlohmann::ordered_json parse_ordered_json_text(std::string_view text, const std::string& file);
+
 // The same for a file on disk; a missing file or a folder is an InputError too.
 nlohmann::json read_json_file(const std::string& path);
 

@@ -1,11 +1,11 @@
 #include "sim/metrics/summary_csv.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/json_reader.hpp"
 #include "sim/metrics/report_format.hpp"
 #include "sim/metrics/sweep_point.hpp"
 
@@ -15,15 +15,10 @@ namespace {
 // ordered_json keeps the document's key order, which the header follows.
 using Json = nlohmann::ordered_json;
 
+// With every reader's limits (sim/core/json_reader.hpp): nesting, duplicate
+// keys, numbers beyond double; so flatten() below recurses at most 64 deep.
 Json read_summary(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw InputError(file.string(), "cannot open the file");
-  Json doc;
-  try {
-    doc = Json::parse(in);
-  } catch (const Json::parse_error& e) {
-    throw InputError(file.string(), std::string("not valid JSON: ") + e.what());
-  }
+  const Json doc = parse_ordered_json_text(read_text_file(file.string()), file.string());
   if (!doc.is_object()) throw InputError(file.string(), "expected a JSON object (a summary.json)");
   return doc;
 }
@@ -50,13 +45,23 @@ void flatten(const Json& value, const std::string& prefix, const Visit& visit) {
   }
 }
 
+// Run folders are copied between machines and left half-written by killed
+// tasks: a folder that cannot be listed, or a summary.json that is not a file
+// (a folder, a link to nowhere or to itself), is the user's input, one line.
 std::vector<std::filesystem::path> find_summaries(const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> found;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
-    if (entry.is_regular_file() && entry.path().filename() == SummaryCsvCollector::kSummaryFile) {
-      found.push_back(entry.path());
+  namespace fs = std::filesystem;
+  std::vector<fs::path> found;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->path().filename() != SummaryCsvCollector::kSummaryFile) continue;
+    std::error_code file_ec;
+    if (!it->is_regular_file(file_ec)) {
+      throw InputError(it->path().string(), "is not a readable file" + (file_ec ? " (" + file_ec.message() + ")" : ""));
     }
+    found.push_back(it->path());
   }
+  if (ec) throw InputError((it == fs::recursive_directory_iterator() ? dir : it->path()).string(), ec.message());
   std::sort(found.begin(), found.end());
   return found;
 }

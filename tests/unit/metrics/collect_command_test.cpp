@@ -2,6 +2,9 @@
 // as arguments, --points FILE for the per-point statistics.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <functional>
 #include <string>
 
 #include "tests/support/cli_runner.hpp"
@@ -48,6 +51,39 @@ TEST(CollectCommand, MalformedPointJsonIsOneLineNamingFileAndField) {
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find(file.string() + ": parameters[0].value: expected a string"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+}
+
+// Damaged run folders (copied between machines, left by a killed task) are
+// the user's input: one line naming the file, exit 2, never a crash or an
+// internal error.
+TEST(CollectCommand, DamagedRunFoldersAreOneLineNamingTheFile) {
+  const auto refused = [](const std::function<void(const test::TempDir&)>& damage, const std::string& expected) {
+    test::TempDir tmp;
+    write_point(tmp, "out/slo_ms=50__seed=1", "50", 1, 10);
+    damage(tmp);
+    const auto r = test::run_servesim({"collect", (tmp.path() / "out").string()}, tmp.path(), kShortTimeout);
+    EXPECT_EQ(r.status, 2) << expected << ": " << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  };
+  const std::string summary = "out/slo_ms=50__seed=1/a/summary.json";
+  refused([&](const test::TempDir& t) { t.write(summary, std::string(100, '[') + std::string(100, ']')); },
+          "nested more than 64 levels deep");
+  refused([&](const test::TempDir& t) { t.write(summary, R"({"goodput_qps": 1e999})"); }, "goodput_qps: invalid JSON");
+  refused([&](const test::TempDir& t) { t.write(summary, R"({"a": 1, "a": 2})"); }, "duplicate key");
+  refused(
+      [&](const test::TempDir& t) {
+        std::filesystem::remove(t.path() / summary);
+        std::filesystem::create_directories(t.path() / summary / "inside");
+      },
+      "summary.json: is not a readable file");
+  refused(
+      [&](const test::TempDir& t) {
+        std::filesystem::remove(t.path() / summary);
+        std::filesystem::create_symlink("summary.json", t.path() / summary);  // a link to itself
+      },
+      "summary.json: is not a readable file (Too many levels of symbolic links)");
 }
 
 TEST(CollectCommand, HelpDescribesPoints) {
