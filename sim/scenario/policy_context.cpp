@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "policies/arrival_oracle.hpp"
+#include "policies/policy_registry.hpp"
 
 namespace servesim {
 
@@ -17,6 +18,12 @@ PolicyContext policy_context(const Scenario& scenario, const PolicySpec& spec, S
                        cache,
                        check_only,
                        spec.oracle ? std::make_shared<const ArrivalOracle>(world) : nullptr};
+}
+
+std::unique_ptr<Policy> build_scenario_policy(const Scenario& scenario, const PolicySpec& spec, ScenarioCache* cache,
+                                              bool check_only, JsonObjectObserver* observer) {
+  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, observer),
+                     policy_context(scenario, spec, cache, check_only));
 }
 
 }  // namespace servesim

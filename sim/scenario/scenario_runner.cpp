@@ -41,12 +41,6 @@ std::vector<const PolicySpec*> selected(const Scenario& scenario, const std::vec
   return out;
 }
 
-std::unique_ptr<Policy> build_policy(const Scenario& scenario, const PolicySpec& spec, ScenarioCache* cache,
-                                     bool check_only = false) {
-  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file),
-                     policy_context(scenario, spec, cache, check_only));
-}
-
 std::vector<std::string> app_names(const Scenario& scenario) {
   std::vector<std::string> names;
   for (const auto& app : scenario.world.applications) names.push_back(app.name);
@@ -147,7 +141,7 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                       app_names(scenario), files ? files->series_writer.get() : nullptr,
                                       files ? files->query_writer.get() : nullptr, scenario.world.warmup});
-  const auto policy = build_policy(scenario, spec, &cache);
+  const auto policy = build_scenario_policy(scenario, spec, &cache);
   Simulation simulation(scenario.world_of(spec), *policy, metrics);
   simulation.start();
   ProgressLine progress(spec.label, scenario.world.duration, options.quiet, mutex);
@@ -194,7 +188,7 @@ void place_initial_replicas(const Scenario& scenario, const std::vector<std::str
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
-    const auto policy = build_policy(scenario, *spec, cache, check_only);
+    const auto policy = build_scenario_policy(scenario, *spec, cache, check_only);
     Simulation simulation(scenario.world_of(*spec), *policy, metrics);
     simulation.start();
   }

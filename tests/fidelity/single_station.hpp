@@ -133,9 +133,7 @@ inline StationRun run_station(const StationSetup& setup) {
   QueryCollector collector;
   RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration, {"app"},
                                       nullptr, &collector});
-  const PolicySpec& spec = scenario.policies.front();
-  const PolicyContext context = policy_context(scenario, spec);
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  const auto policy = build_scenario_policy(scenario, scenario.policies.front());
   Simulation simulation(scenario.world, *policy, metrics);
   simulation.start();
   simulation.run();

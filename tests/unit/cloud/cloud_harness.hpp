@@ -326,9 +326,7 @@ inline CloudRun run(const Scenario& scenario, Controller& controller) {
 
 // The scenario's first policy, built by the registry.
 inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context = policy_context(scenario, spec);
-  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  return build_scenario_policy(scenario, scenario.policies.at(0));
 }
 
 inline InstanceTypeId itype(const ClusterView& view, const char* name) { return *view.hardware().find_instance_type(name); }

@@ -240,8 +240,7 @@ TEST(MarkPolicy, BuiltToCheckItTrainsNoLstmButStillChecksItsHistory) {
   const PolicySpec& spec = scenario.policies.at(0);
   ScenarioCache cache;
   const auto build = [&](bool check_only) {
-    const PolicyContext context = policy_context(scenario, spec, &cache, check_only);
-    return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+    return build_scenario_policy(scenario, spec, &cache, check_only);
   };
   build(/*check_only=*/true);
   EXPECT_EQ(cache.get<LstmModelCache>().trainings(), 0u);

@@ -106,9 +106,7 @@ inline Scenario load_offline_scenario(const TempDir& dir, const nlohmann::json& 
 // The same, with the scenario's first policy (static).
 inline OfflineRunResult run_offline(const TempDir& dir, const nlohmann::json& doc) {
   const Scenario scenario = load_offline_scenario(dir, doc);
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context = policy_context(scenario, spec);
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  const auto policy = build_scenario_policy(scenario, scenario.policies.at(0));
   return run_offline(scenario, *policy);
 }
 
@@ -208,9 +206,7 @@ struct WatchedOfflineRun : OfflineRunResult {
 inline WatchedOfflineRun run_offline_watched(const TempDir& dir, const nlohmann::json& doc) {
   const auto file = dir.write("scenario.json", doc.dump(2));
   const Scenario scenario = load_scenario(file.string());
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context = policy_context(scenario, spec);
-  const auto policy = make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  const auto policy = build_scenario_policy(scenario, scenario.policies.at(0));
   OfflineWatch watch(*policy);
   WatchedOfflineRun out;
   run_engine(scenario, watch, out, [&](const Simulation& simulation) {

@@ -52,8 +52,7 @@ inline ExampleScenario read_example(const std::filesystem::path& file, std::vect
   for (std::string& shorter : shorter_histories(document)) changes.push_back(std::move(shorter));
   const Scenario scenario = load_scenario(file.string(), changes, &recorder);
   for (const PolicySpec& spec : scenario.policies) {
-    const PolicyContext context = policy_context(scenario, spec, nullptr, /*check_only=*/true);  // as validate: no training
-    make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, &recorder), context);
+    build_scenario_policy(scenario, spec, nullptr, /*check_only=*/true, &recorder);  // as validate: no training
   }
   return {file.string(), document, recorder.objects()};
 }

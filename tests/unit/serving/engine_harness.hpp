@@ -162,9 +162,7 @@ inline Scenario load_doc(const TempDir& dir, const nlohmann::json& doc, const st
 
 // The scenario's first policy, built as the runner builds it.
 inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
-  const PolicySpec& spec = scenario.policies.at(0);
-  const PolicyContext context = policy_context(scenario, spec);
-  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file), context);
+  return build_scenario_policy(scenario, scenario.policies.at(0));
 }
 
 // A policy's run kept for inspection: the policy itself (its own counters),
