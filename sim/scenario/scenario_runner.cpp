@@ -3,7 +3,6 @@
 #include <sys/resource.h>
 
 #include <chrono>
-#include <cstdio>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -17,6 +16,7 @@
 #include "sim/scenario/atomic_file.hpp"
 #include "sim/scenario/build_info.hpp"
 #include "sim/scenario/policy_context.hpp"
+#include "sim/scenario/progress_line.hpp"
 #include "sim/scenario/run_timing.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/metrics/timeseries_csv_writer.hpp"
@@ -46,31 +46,6 @@ std::vector<std::string> app_names(const Scenario& scenario) {
   for (const auto& app : scenario.world.applications) names.push_back(app.name);
   return names;
 }
-
-class ProgressLine {
- public:
-  ProgressLine(std::string label, Duration total, bool quiet, std::mutex& mutex)
-      : label_(std::move(label)), total_(total), quiet_(quiet), mutex_(mutex), begin_(Clock::now()) {}
-
-  // Silent for the first few seconds, then at most every two seconds.
-  void update(SimTime now, std::uint64_t events) {
-    if (quiet_) return;
-    const double wall = std::chrono::duration<double>(Clock::now() - begin_).count();
-    if (wall < 3.0 || wall - last_ < 2.0) return;
-    last_ = wall;
-    std::lock_guard lock(mutex_);
-    std::fprintf(stderr, "[%s] simulated %.0f/%.0f s, wall %.1f s, %.0f events/s\n", label_.c_str(),
-                 now.seconds(), total_.seconds(), wall, static_cast<double>(events) / wall);
-  }
-
- private:
-  std::string label_;
-  Duration total_;
-  bool quiet_;
-  std::mutex& mutex_;
-  Clock::time_point begin_;
-  double last_ = 0;
-};
 
 // Every arrival of every application, the warm-up's too.
 std::uint64_t arrivals(const RunMetrics& metrics) {
