@@ -10,6 +10,7 @@
 #include "sim/core/input_error.hpp"
 #include "sim/core/text_fields.hpp"
 #include "sim/scenario/build_info.hpp"
+#include "sim/scenario/interrupt_cleanup.hpp"
 
 namespace {
 
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
     return servesim::kExitInputError;
   }
   const std::vector<std::string> args(argv + 2, argv + argc);
+  servesim::install_interrupt_cleanup();
   try {
     return dispatch(argv[1], args);
   } catch (const servesim::InputError& e) {

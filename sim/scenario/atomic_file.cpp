@@ -1,6 +1,7 @@
 #include "sim/scenario/atomic_file.hpp"
 
 #include "sim/core/input_error.hpp"
+#include "sim/scenario/interrupt_cleanup.hpp"
 
 namespace servesim {
 
@@ -20,6 +21,7 @@ AtomicFile::AtomicFile(fs::path path) : path_(std::move(path)), temp_(path_.stri
   check_not_folder(path_);
   out_.open(temp_);
   if (!out_) throw InputError(temp_.string(), "cannot open for writing");
+  interrupt_slot_ = register_partial_file(temp_.string());
 }
 
 AtomicFile::~AtomicFile() {
@@ -27,6 +29,7 @@ AtomicFile::~AtomicFile() {
   out_.close();
   std::error_code ignored;
   fs::remove(temp_, ignored);
+  unregister_partial_file(interrupt_slot_);
 }
 
 void AtomicFile::close() {
@@ -45,6 +48,7 @@ void AtomicFile::commit(const fs::path& as) {
   fs::rename(temp_, as, error);
   if (error) throw InputError(as.string(), "cannot replace: " + error.message());
   committed_ = true;
+  unregister_partial_file(interrupt_slot_);
 }
 
 void create_output_folder(const fs::path& dir) {

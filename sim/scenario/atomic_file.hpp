@@ -4,7 +4,8 @@
 // half-written file where a good one stood, and a reader never sees one.
 // Failures are the user's to fix (a full disk, a folder without write
 // permission, a folder of the file's name): InputError naming the path. The
-// ones that can be seen early are seen when it opens, before a long run.
+// ones that can be seen early are seen when it opens, before a long run. An
+// interrupt (Ctrl-C) removes the temporary file (interrupt_cleanup.hpp).
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -34,6 +35,7 @@ class AtomicFile {
   std::ofstream out_;
   bool closed_ = false;
   bool committed_ = false;
+  int interrupt_slot_ = -1;
 };
 
 // Creates the folder (and its parents) outputs go to; InputError naming it if
