@@ -51,5 +51,19 @@ TEST(InFlightCap, CountsOnlyQueriesStillInFlight) {
   EXPECT_EQ(run.counts.completed, 100u);
 }
 
+// The default is a memory budget: 2 GiB of queries at 90 bytes each.
+TEST(InFlightCap, TheDefaultIsTwoGibibytesOfQueries) {
+  EXPECT_EQ(kDefaultMaxInFlight, 23'860'929u);
+  EXPECT_EQ(memory_text(kDefaultMaxInFlight), "2.0 GiB");
+  EXPECT_EQ(memory_text(100), "9 KiB");
+  EXPECT_EQ(memory_text(1'000'000), "86 MiB");
+}
+
+TEST(InFlightCap, TheStopSaysWhatTheCapCostsInMemory) {
+  const InFlightCapExceeded stop("app", 100, at_seconds(2));
+  EXPECT_EQ(std::string(stop.what()),
+            "application \"app\" would exceed the cap of 100 queries in flight (about 9 KiB of memory) at 2.000000 s");
+}
+
 }  // namespace
 }  // namespace servesim::test
