@@ -10,6 +10,7 @@
 #include "sim/core/input_error.hpp"
 #include "sim/metrics/comparison_table.hpp"
 #include "sim/scenario/atomic_file.hpp"
+#include "sim/scenario/load_check.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
 
@@ -58,6 +59,11 @@ void write_comparison(const Scenario& scenario, const std::string& config, const
             << ")\n";
 }
 
+// Before anything runs: a load no configuration of the cluster can carry.
+void warn_of_overload(const Scenario& scenario) {
+  for (const auto& line : overload_warnings(scenario)) std::cerr << "servesim: " << line << "\n";
+}
+
 }  // namespace
 
 int run_command(const std::vector<std::string>& args) {
@@ -80,6 +86,7 @@ int run_command(const std::vector<std::string>& args) {
   }
   options.out_dir = out_dir;
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);
+  warn_of_overload(scenario);
   if (dry_run) {
     validate_policies(scenario, options.policies);
     std::cout << scenario_args.file << ": ok, nothing run (--dry-run)\n";
@@ -107,6 +114,7 @@ int validate_command(const std::vector<std::string>& args) {
     return 0;
   }
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);
+  warn_of_overload(scenario);
   validate_policies(scenario);
   std::uint32_t instances = 0;
   for (const auto& group : scenario.world.cloud.instances) instances += group.count;
