@@ -44,7 +44,7 @@ ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& mod
   p.variant = variant_of(node.at("variant"), models);
   p.count = static_cast<std::uint32_t>(node.integer_in_or("count", 1, kMaxReplicasPerEntry, 1));
   if (node.has("batcher")) p.batcher = parse_batcher(node.at("batcher"));
-  p.concurrency = static_cast<std::uint32_t>(node.integer_in_or("concurrency", 1, kMaxConcurrency, 1));
+  p.concurrency = static_cast<std::uint32_t>(node.integer_in_or("concurrency", 1, kMaxConcurrency, kFillDevice));
   p.weight = node.number_in_or("weight", 1e-6, 1e6, 1.0);  // only ratios of weights matter
   return p;
 }

@@ -10,6 +10,7 @@
 #include "sim/core/json_node.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/batchers/batcher.hpp"
+#include "sim/serving/cluster_control.hpp"
 #include "sim/serving/model_catalog.hpp"
 #include "sim/serving/simulation_config.hpp"
 
@@ -23,11 +24,13 @@ std::uint32_t lambda_function_of(const JsonNode& node, const std::vector<LambdaF
 
 // {"variant": ..., "count": 1, "batcher": {...}, "concurrency": 1, "weight": 1};
 // the caller checks the object's keys (it may allow more, e.g. device_type).
+// Without "concurrency" a replica fills its device (kFillDevice: a CPU's
+// cores, one batch on an accelerator).
 struct ReplicaParams {
   VariantId variant = 0;
   std::uint32_t count = 1;
   BatcherSpec batcher;
-  std::uint32_t concurrency = 1;
+  std::uint32_t concurrency = kFillDevice;
   double weight = 1;
 };
 ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& models);

@@ -16,11 +16,17 @@
 
 namespace servesim {
 
+// ReplicaRequest::concurrency of a replica that uses its device as the
+// profiles assume: a CPU profile is one batch on one core (one worker
+// thread), so on a CPU the replica runs a batch on each of the device's
+// cores; an accelerator runs one batch at a time.
+inline constexpr std::uint32_t kFillDevice = 0;
+
 struct ReplicaRequest {
   VariantId variant = 0;
   DeviceId device = 0;
   BatcherSpec batcher;
-  std::uint32_t concurrency = 1;
+  std::uint32_t concurrency = 1;  // batches at once (worker threads), or kFillDevice
 };
 
 struct RoutingWeight {

@@ -9,6 +9,13 @@
 namespace servesim {
 namespace {
 
+// kFillDevice: a batch on each core of a CPU (a CPU profile is one batch on
+// one core), one at a time on an accelerator.
+std::uint32_t concurrency_on(const DeviceType& type, std::uint32_t asked) {
+  if (asked != kFillDevice) return asked;
+  return type.kind == DeviceKind::kCpu ? std::max(1u, type.cores) : 1u;
+}
+
 // The batcher's read-only window on a replica's queue; deadlines are the
 // ones batches are formed against (stage_deadlines.hpp).
 class ReplicaQueueView final : public QueueView {
@@ -320,7 +327,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
   std::vector<Duration> table = profile->table(variant.max_batch);
   const ReplicaId id = replicas_.size();
   auto made = std::make_unique<Replica>(id, request.variant, request.device, std::move(table),
-                                        make_batcher(request.batcher), std::max(1u, request.concurrency),
+                                        make_batcher(request.batcher), concurrency_on(type, request.concurrency),
                                         RandomStream(config_.seed, "replica/" + std::to_string(id)));
   Replica& replica = *made;
   replicas_.add(std::move(made));
