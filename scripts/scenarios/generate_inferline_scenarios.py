@@ -148,7 +148,7 @@ def planner_vs_cg(pipeline):
         f"InferLine SoCC'20 section 7.1, Fig. 5 ({TITLES[pipeline]}): the Planner against the coarse-grained "
         "baselines, 150 ms SLO, lambda 150 QPS, CV 1 (the ledger's named run cv4: CV 4), 600 s. Plans only (no "
         "tuning: Fig. 5 compares configurations). Costs: policy_counters.planned_cost_per_hour and cost.hosted. "
-        "lambda 50-500: scripts/sweep.sh with --grid applications[0].workload.rate=50,100,...",
+        "lambda 50-500: scripts/sweep.sh with --grid 'applications[0].workload.rate=50,100,...'",
         600, application(pipeline, gamma(150, 1)), [PLANNER_ONLY, CG_MEAN_PLAN, CG_PEAK_PLAN])
 
 
