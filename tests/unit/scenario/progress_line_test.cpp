@@ -14,9 +14,9 @@ TEST(ProgressText, GivesThePercentAndTheTimeLeftFromThePaceSoFar) {
 }
 
 TEST(ProgressText, RoundsLongEstimatesToMinutesAndHours) {
-  // 1 % in 60 s: 99 parts left, 5940 s = 99 min.
-  EXPECT_EQ(progress_text("mark", at(864), from_seconds(86400), 60.0, 0),
-            "[mark] 1 % of 86400 s simulated, wall 60.0 s, about 99 min left, 0 events/s");
+  // 10 % in 200 s: 9 parts left, 1800 s = 30 min.
+  EXPECT_EQ(progress_text("mark", at(8640), from_seconds(86400), 200.0, 0),
+            "[mark] 10 % of 86400 s simulated, wall 200.0 s, about 30 min left, 0 events/s");
   // 0.1 % in 30 s: 29970 s = 8.3 h.
   EXPECT_EQ(progress_text("mark", at(86.4), from_seconds(86400), 30.0, 0),
             "[mark] 0 % of 86400 s simulated, wall 30.0 s, about 8.3 h left, 0 events/s");
