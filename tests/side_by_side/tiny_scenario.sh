@@ -1,14 +1,15 @@
 # Sourced by the tests in this folder: writes a tiny scenario for
 # scripts/side_by_side.sh, inline catalogs (as tests/unit/scenario/toy_scenario.hpp)
 # and static policies each on its own cluster, 60 simulated seconds (a run
-# takes milliseconds). gpu-big serves everything on time at $2/h; cpu-small
+# takes milliseconds); the CPU replicas run one batch at a time (concurrency
+# 1, one of the 4 cores). gpu-big serves everything on time at $2/h; cpu-small
 # costs $1/h and misses some; with "overloaded", cpu-one cannot keep up and
 # stops at serving.max_in_flight (exit 2) while the others finish.
 write_tiny_scenario() {  # FILE [overloaded]
   local third=""
   [[ ${2:-} != overloaded ]] || third=',
     {"name": "static", "label": "cpu-one", "cluster": {"devices": [{"type": "cpu", "count": 1}]},
-     "params": {"placement": [{"variant": "small", "device_type": "cpu", "count": 1,
+     "params": {"placement": [{"variant": "small", "device_type": "cpu", "count": 1, "concurrency": 1,
                                "batcher": {"kind": "greedy", "max_batch": 1}}]}}'
   cat >"$1" <<JSON
 {
@@ -35,7 +36,7 @@ write_tiny_scenario() {  # FILE [overloaded]
     {"name": "static", "label": "gpu-big", "cluster": {"devices": [{"type": "gpu", "count": 1}]},
      "params": {"placement": [{"variant": "big", "device_type": "gpu", "count": 1}]}},
     {"name": "static", "label": "cpu-small", "cluster": {"devices": [{"type": "cpu", "count": 2}]},
-     "params": {"placement": [{"variant": "small", "device_type": "cpu", "count": 2,
+     "params": {"placement": [{"variant": "small", "device_type": "cpu", "count": 2, "concurrency": 1,
                                "batcher": {"kind": "greedy", "max_batch": 4}}]}}$third
   ],
   "outputs": {"window_s": 5}

@@ -10,7 +10,9 @@ namespace {
 
 json static_params(json params) { return json::array({{{"name", "static"}, {"params", std::move(params)}}}); }
 
-const json kPlaceM = json::array({{{"variant", "m"}, {"device_type", "box.cpu"}}});
+// One batch at a time on the 2-core boxes (concurrency 1), as the timelines
+// below count them.
+const json kPlaceM = json::array({{{"variant", "m"}, {"device_type", "box.cpu"}, {"concurrency", 1}}});
 
 // Instance 0 (c5.large, warm) holds replica 0. At 20 s the script launches a
 // c5.b (instance 1, ready at 80 s) with replica 1 (ready at 85 s); at 100 s
@@ -29,7 +31,7 @@ TEST(CloudStaticScript, TimedLaunchServesAfterBootAndLoadTimedStopDrains) {
       "a", "f", 100000, replay_at(dir, {30, 30, 90, 90, 99.95, 99.95, 99.95, 99.95, 110, 110}, "a.txt"))});
   doc["policies"] = static_params(
       {{"placement", kPlaceM},
-       {"script", json::array({{{"at_s", 20}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}}})}}}},
+       {"script", json::array({{{"at_s", 20}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}, {"concurrency", 1}}})}}}},
                                {{"at_s", 100}, {"stop", {{"instance_type", "c5.b"}}}}})}});
   const Scenario scenario = load_doc(dir, doc);
   const auto policy = first_policy(scenario);
@@ -80,7 +82,7 @@ TEST(CloudStaticScript, StandbyLaunchedAtTheInterruptionNotice) {
   doc["policies"] = static_params(
       {{"placement", kPlaceM},
        {"script", json::array({{{"on", "interruption_notice"},
-                                {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}}})}}}}})}});
+                                {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}, {"concurrency", 1}}})}}}}})}});
   const Scenario scenario = load_doc(dir, doc);
   const auto policy = first_policy(scenario);
   Forwarder f(*policy);
@@ -196,7 +198,7 @@ TEST(CloudStaticScript, ScriptOnlyPolicyServesOnceItsLaunchIsUp) {
   doc["duration_s"] = 120;
   doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {10, 100}, "a.txt"))});
   doc["policies"] = static_params(
-      {{"script", json::array({{{"at_s", 0}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}}})}}}}})}});
+      {{"script", json::array({{{"at_s", 0}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}, {"concurrency", 1}}})}}}}})}});
   const Scenario scenario = load_doc(dir, doc);
   {
     const auto policy = first_policy(scenario);
