@@ -13,10 +13,46 @@ enum class OutcomeKind : std::uint8_t {
   kUnfinished, // still in the system when the drain's bound ended the run
 };
 
+// Why a query failed: one value per place the engine fails one, so that
+// queries.csv can tell them apart (docs/scenario.md names each).
+enum class FailReason : std::uint8_t {
+  kNone,          // it has not failed (completed, or still running)
+  kDeadline,      // serving.drop dropped a visit as its batch formed: its deadline passed or could not be met
+  kShed,          // the replica's batcher shed the visit from its queue's head
+  kUnpulled,      // its deadline passed in a central queue that no replica pulls from
+  kInstanceLost,  // its visit was on an instance taken back, with on_instance_loss "fail"
+  kRejected,      // the policy's route refused the visit
+  kNoReplica,     // routed by weights that named no replica accepting visits
+  kThrottled,     // routed to Lambda, which the account's concurrency limit throttled
+  kUnfinished,    // still in the system when the drain's bound ended the run
+};
+
+// The outcome a reason counts as in the totals: drops, rejections, or
+// unfinished; kNone is a completion.
+constexpr OutcomeKind outcome_kind(FailReason reason) {
+  switch (reason) {
+    case FailReason::kNone:
+      return OutcomeKind::kCompleted;
+    case FailReason::kDeadline:
+    case FailReason::kShed:
+    case FailReason::kUnpulled:
+    case FailReason::kInstanceLost:
+      return OutcomeKind::kDropped;
+    case FailReason::kRejected:
+    case FailReason::kNoReplica:
+    case FailReason::kThrottled:
+      return OutcomeKind::kRejected;
+    case FailReason::kUnfinished:
+      return OutcomeKind::kUnfinished;
+  }
+  return OutcomeKind::kCompleted;
+}
+
 struct QueryOutcome {
   std::uint64_t id = 0;
   std::uint32_t app = 0;
   OutcomeKind kind = OutcomeKind::kCompleted;
+  FailReason reason = FailReason::kNone;  // kNone when completed
   SimTime arrival;
   SimTime finish;          // completion, drop or rejection time
   SimTime deadline;        // arrival + SLO (or the request's own deadline)

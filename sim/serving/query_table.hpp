@@ -17,8 +17,8 @@ struct QueryRecord {
   Duration queue_wait;
   double accuracy = 1.0;  // weakest variant so far
   AppId app = 0;
-  std::uint16_t outstanding = 0;                // visits queued or executing, and hops under way
-  OutcomeKind fate = OutcomeKind::kCompleted;   // changed once a visit fails
+  std::uint16_t outstanding = 0;           // visits queued or executing, and hops under way
+  FailReason failure = FailReason::kNone;  // set once a visit fails: the query's outcome (outcome_kind)
 };
 
 class QueryTable {
