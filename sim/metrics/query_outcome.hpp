@@ -48,6 +48,9 @@ constexpr OutcomeKind outcome_kind(FailReason reason) {
   return OutcomeKind::kCompleted;
 }
 
+// An id of QueryOutcome's served-by fields when nothing served the query.
+inline constexpr std::uint32_t kNotServed = 0xffffffffu;
+
 struct QueryOutcome {
   std::uint64_t id = 0;
   std::uint32_t app = 0;
@@ -60,6 +63,13 @@ struct QueryOutcome {
   // Normalized accuracy (1 = the family's best) of the weakest variant that
   // served the query; only meaningful for completed queries.
   double accuracy = 1.0;
+  // What served its last finished visit (for a pipeline, the last stage that
+  // served it), as ids of the run's catalogs; kNotServed where nothing did. A
+  // Lambda function has a variant but neither device nor replica.
+  std::uint32_t variant = kNotServed;      // a VariantId
+  std::uint32_t device_type = kNotServed;  // a DeviceTypeId
+  std::uint32_t replica = kNotServed;      // a ReplicaId
+  std::uint32_t stage_visits = 0;          // visits that finished: the stages it went through
 
   Duration latency() const { return finish - arrival; }
   bool on_time() const { return kind == OutcomeKind::kCompleted && finish <= deadline; }

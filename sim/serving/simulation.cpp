@@ -386,10 +386,25 @@ void Simulation::finish_query(std::uint32_t slot) {
   outcome.deadline = q.deadline;
   outcome.queue_wait = q.queue_wait;
   outcome.accuracy = q.accuracy;
+  outcome.stage_visits = q.stage_visits;
+  describe_server(q.served_by, outcome);
   metrics_.on_outcome(outcome);
   finished_[q.app].count(outcome);
   --in_flight_per_app_[q.app];
   queries_.remove(slot);
+}
+
+// The variant, device type and replica behind the query's last finished
+// visit; a Lambda function has only a variant.
+void Simulation::describe_server(ServedBy by, QueryOutcome& outcome) const {
+  if (by.by_replica()) {
+    const ReplicaRecord& r = replica_records_[by.replica_id()];
+    outcome.variant = r.variant;
+    outcome.device_type = r.device_type;
+    outcome.replica = by.replica_id();
+  } else if (by.by_lambda()) {
+    outcome.variant = config_.cloud.lambda_functions[by.lambda_function()].variant;
+  }
 }
 
 void Simulation::on_policy_tick() {

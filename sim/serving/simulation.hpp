@@ -168,6 +168,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void end_visit(std::uint32_t slot);
   void fail_visit(std::uint32_t slot, FailReason why);
   void finish_query(std::uint32_t slot);
+  void describe_server(ServedBy by, QueryOutcome& outcome) const;
   // Replicas. An unloaded replica's storage is freed once the event that
   // unloaded it is over (free_retired_replicas); only its record stays.
   Replica* live_replica(ReplicaId id) const { return replicas_.get(id); }
@@ -279,6 +280,13 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   IdPages<Device> devices_;
   std::vector<DeviceRecord> device_records_;
   IdPages<Replica> replicas_;       // null once unloaded and freed
+  // What every replica ever loaded served on, by ReplicaId: what queries.csv
+  // names as the server of a query whose replica may be long gone.
+  struct ReplicaRecord {
+    VariantId variant = 0;
+    DeviceTypeId device_type = 0;
+  };
+  std::vector<ReplicaRecord> replica_records_;
   std::vector<ReplicaId> retired_;  // unloaded, to be freed after the event
   IdPages<Instance> instances_;
   std::vector<InstanceRecord> instance_records_;

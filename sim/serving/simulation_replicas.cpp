@@ -270,7 +270,7 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   for (const Visit& v : batch.visits) {
     replica.observed.add(loop_.now(), loop_.now() - v.enqueued);
     QueryRecord& q = queries_.at(v.query);
-    q.accuracy = std::min(q.accuracy, accuracy);
+    q.served(ServedBy::replica(replica.id), accuracy);
     all_on_time = all_on_time && loop_.now() <= batch_deadline(v);  // AIMD's feedback: batch formation
     resolve_edges(v.query, v.stage, q.failure == FailReason::kNone);
     end_visit(v.query);
@@ -327,6 +327,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
                                         RandomStream(config_.seed, "replica/" + std::to_string(id)));
   Replica& replica = *made;
   replicas_.add(std::move(made));
+  replica_records_.push_back(ReplicaRecord{request.variant, device.type});
   replica.cap_batch(request.batcher.max_batch);
   replica.busy_since = loop_.now();
   replica.loaded_at = loop_.now();
