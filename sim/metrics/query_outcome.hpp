@@ -1,5 +1,7 @@
 #pragma once
 // What the metrics sink learns about each query once it has left the system.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "sim/core/time.hpp"
@@ -27,26 +29,22 @@ enum class FailReason : std::uint8_t {
   kUnfinished,    // still in the system when the drain's bound ended the run
 };
 
-// The outcome a reason counts as in the totals: drops, rejections, or
-// unfinished; kNone is a completion.
-constexpr OutcomeKind outcome_kind(FailReason reason) {
-  switch (reason) {
-    case FailReason::kNone:
-      return OutcomeKind::kCompleted;
-    case FailReason::kDeadline:
-    case FailReason::kShed:
-    case FailReason::kUnpulled:
-    case FailReason::kInstanceLost:
-      return OutcomeKind::kDropped;
-    case FailReason::kRejected:
-    case FailReason::kNoReplica:
-    case FailReason::kThrottled:
-      return OutcomeKind::kRejected;
-    case FailReason::kUnfinished:
-      return OutcomeKind::kUnfinished;
-  }
-  return OutcomeKind::kCompleted;
-}
+// The outcome each reason counts as in the totals, by FailReason: kNone is a
+// completion. A table, not a switch: every query that leaves looks it up.
+inline constexpr std::array<OutcomeKind, 9> kOutcomeOfReason = {
+    OutcomeKind::kCompleted,   // kNone
+    OutcomeKind::kDropped,     // kDeadline
+    OutcomeKind::kDropped,     // kShed
+    OutcomeKind::kDropped,     // kUnpulled
+    OutcomeKind::kDropped,     // kInstanceLost
+    OutcomeKind::kRejected,    // kRejected
+    OutcomeKind::kRejected,    // kNoReplica
+    OutcomeKind::kRejected,    // kThrottled
+    OutcomeKind::kUnfinished,  // kUnfinished
+};
+static_assert(kOutcomeOfReason.size() == static_cast<std::size_t>(FailReason::kUnfinished) + 1);
+
+constexpr OutcomeKind outcome_kind(FailReason reason) { return kOutcomeOfReason[static_cast<std::size_t>(reason)]; }
 
 // An id of QueryOutcome's served-by fields when nothing served the query.
 inline constexpr std::uint32_t kNotServed = 0xffffffffu;
@@ -65,7 +63,9 @@ struct QueryOutcome {
   double accuracy = 1.0;
   // What served its last finished visit (for a pipeline, the last stage that
   // served it), as ids of the run's catalogs; kNotServed where nothing did. A
-  // Lambda function has a variant but neither device nor replica.
+  // Lambda function has a variant but neither device nor replica. Filled only
+  // for a run with a query sink (RunMetricsConfig::query_sink), their only
+  // reader: without one (queries.csv off) the engine skips the lookups.
   std::uint32_t variant = kNotServed;      // a VariantId
   std::uint32_t device_type = kNotServed;  // a DeviceTypeId
   std::uint32_t replica = kNotServed;      // a ReplicaId

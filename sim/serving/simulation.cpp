@@ -386,17 +386,18 @@ void Simulation::finish_query(std::uint32_t slot) {
   outcome.deadline = q.deadline;
   outcome.queue_wait = q.queue_wait;
   outcome.accuracy = q.accuracy;
-  outcome.stage_visits = q.stage_visits;
-  describe_server(q.served_by, outcome);
+  if (metrics_.keeps_queries()) describe_service(q, outcome);
   metrics_.on_outcome(outcome);
   finished_[q.app].count(outcome);
   --in_flight_per_app_[q.app];
   queries_.remove(slot);
 }
 
-// The variant, device type and replica behind the query's last finished
-// visit; a Lambda function has only a variant.
-void Simulation::describe_server(ServedBy by, QueryOutcome& outcome) const {
+// The visits that served the query, and the variant, device type and replica
+// behind the last; a Lambda function has only a variant.
+void Simulation::describe_service(const QueryRecord& query, QueryOutcome& outcome) const {
+  outcome.stage_visits = query.stage_visits;
+  const ServedBy by = query.served_by;
   if (by.by_replica()) {
     const ReplicaRecord& r = replica_records_[by.replica_id()];
     outcome.variant = r.variant;

@@ -168,7 +168,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void end_visit(std::uint32_t slot);
   void fail_visit(std::uint32_t slot, FailReason why);
   void finish_query(std::uint32_t slot);
-  void describe_server(ServedBy by, QueryOutcome& outcome) const;
+  void describe_service(const QueryRecord& query, QueryOutcome& outcome) const;
   // Replicas. An unloaded replica's storage is freed once the event that
   // unloaded it is over (free_retired_replicas); only its record stays.
   Replica* live_replica(ReplicaId id) const { return replicas_.get(id); }
