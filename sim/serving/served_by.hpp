@@ -3,7 +3,8 @@
 // nothing yet. Four bytes in the query's QueryRecord, because the query table
 // is on the hot path and queries.csv is usually off: only an id is kept while
 // the query runs, and the variant and device type behind it are looked up
-// once, when the query leaves (Simulation::finish_query).
+// when the query leaves, only if a query sink reads them
+// (Simulation::describe_service).
 #include <cstdint>
 
 #include "sim/serving/replica.hpp"
