@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string_view>
+#include <utility>
 
 #include "sim/metrics/report_format.hpp"
 
@@ -9,18 +10,22 @@ namespace servesim {
 namespace {
 
 constexpr std::array<std::string_view, 4> kOutcomeNames = {"completed", "dropped", "rejected", "unfinished"};
+// By FailReason; docs/scenario.md explains each.
+constexpr std::array<std::string_view, 9> kReasonNames = {
+    "", "deadline", "shed", "unpulled", "instance_lost", "rejected", "no_replica", "throttled", "unfinished"};
+static_assert(kReasonNames.size() == static_cast<std::size_t>(FailReason::kUnfinished) + 1);
 
 }  // namespace
 
-QueryCsvWriter::QueryCsvWriter(std::ostream& out, std::vector<std::string> app_names)
-    : out_(out), app_names_(std::move(app_names)) {
+QueryCsvWriter::QueryCsvWriter(std::ostream& out, QueryCsvNames names) : out_(out), names_(std::move(names)) {
   out_ << header();
 }
 
 QueryCsvWriter::~QueryCsvWriter() { flush(); }
 
 std::string QueryCsvWriter::header() {
-  return "id,app,outcome,arrival_s,finish_s,latency_ms,queue_wait_ms,deadline_s,on_time,accuracy\n";
+  return "id,app,outcome,arrival_s,finish_s,latency_ms,queue_wait_ms,deadline_s,on_time,accuracy,"
+         "variant,device_type,replica,stage_visits,reason\n";
 }
 
 void QueryCsvWriter::on_query(const QueryOutcome& q) {
@@ -28,10 +33,22 @@ void QueryCsvWriter::on_query(const QueryOutcome& q) {
   s.clear();
   append_uint(s, q.id);
   s += ',';
-  append_csv_field(s, app_names_.at(q.app));
+  append_csv_field(s, names_.apps.at(q.app));
   s += ',';
   s += kOutcomeNames[static_cast<std::size_t>(q.kind)];
   s += ',';
+  append_timing(q);
+  s += ',';
+  append_service(q);
+  s += ',';
+  s += kReasonNames[static_cast<std::size_t>(q.reason)];
+  s += '\n';
+  out_ << s;
+}
+
+// arrival_s through accuracy.
+void QueryCsvWriter::append_timing(const QueryOutcome& q) {
+  std::string& s = line_;
   append_number(s, q.arrival.seconds());
   s += ',';
   append_number(s, q.finish.seconds());
@@ -43,8 +60,18 @@ void QueryCsvWriter::on_query(const QueryOutcome& q) {
   if (!q.deadline.is_never()) append_number(s, q.deadline.seconds());
   s += q.on_time() ? ",1," : ",0,";
   if (q.kind == OutcomeKind::kCompleted) append_number(s, q.accuracy);
-  s += '\n';
-  out_ << s;
+}
+
+// variant through stage_visits: empty cells for what did not serve it.
+void QueryCsvWriter::append_service(const QueryOutcome& q) {
+  std::string& s = line_;
+  if (q.variant != kNotServed) append_csv_field(s, names_.variants.at(q.variant));
+  s += ',';
+  if (q.device_type != kNotServed) append_csv_field(s, names_.device_types.at(q.device_type));
+  s += ',';
+  if (q.replica != kNotServed) append_uint(s, q.replica);
+  s += ',';
+  append_uint(s, q.stage_visits);
 }
 
 void QueryCsvWriter::flush() { out_.flush(); }

@@ -78,6 +78,9 @@ class RunMetrics {
     tally_for(app, time).arrive();
     ++everything_[app].arrived;
   }
+  // Whether outcomes go on to a query sink (queries.csv): what only a sink
+  // reads need not be filled in otherwise.
+  bool keeps_queries() const { return config_.query_sink != nullptr; }
   void on_outcome(const QueryOutcome& outcome) {
     if (outcome.finish < outcome.arrival) throw_causality(outcome);
     tally_for(outcome.app, outcome.arrival).record(outcome);

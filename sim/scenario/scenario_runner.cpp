@@ -17,6 +17,7 @@
 #include "sim/scenario/build_info.hpp"
 #include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/progress_line.hpp"
+#include "sim/scenario/query_csv_names.hpp"
 #include "sim/scenario/run_timing.hpp"
 #include "sim/metrics/run_metrics.hpp"
 #include "sim/metrics/timeseries_csv_writer.hpp"
@@ -80,7 +81,7 @@ struct RunFiles {
     series_writer = std::make_unique<TimeSeriesCsvWriter>(series->stream(), !scenario.world.offline_jobs.empty());
     if (scenario.outputs.queries_csv) {
       queries = std::make_unique<AtomicFile>(dir / "queries.csv");
-      query_writer = std::make_unique<QueryCsvWriter>(queries->stream(), app_names(scenario));
+      query_writer = std::make_unique<QueryCsvWriter>(queries->stream(), query_csv_names(scenario.world));
     }
     summary = std::make_unique<AtomicFile>(dir / "summary.json");
     timing = std::make_unique<AtomicFile>(dir / "timing.json");

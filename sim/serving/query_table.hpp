@@ -1,12 +1,14 @@
 #pragma once
 // The queries in flight, in reusable slots: no allocation per query once the
 // table has grown to the largest number in flight.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "sim/metrics/query_outcome.hpp"
 #include "sim/serving/application.hpp"
 #include "sim/serving/pipeline_branches.hpp"
+#include "sim/serving/served_by.hpp"
 
 namespace servesim {
 
@@ -17,8 +19,17 @@ struct QueryRecord {
   Duration queue_wait;
   double accuracy = 1.0;  // weakest variant so far
   AppId app = 0;
-  std::uint16_t outstanding = 0;                // visits queued or executing, and hops under way
-  OutcomeKind fate = OutcomeKind::kCompleted;   // changed once a visit fails
+  ServedBy served_by;                      // the last visit that finished (queries.csv)
+  std::uint16_t outstanding = 0;           // visits queued or executing, and hops under way
+  std::uint16_t stage_visits = 0;          // visits that finished (queries.csv)
+  FailReason failure = FailReason::kNone;  // set once a visit fails: the query's outcome (outcome_kind)
+
+  // A visit finished on `by`, whose variant has `variant_accuracy`.
+  void served(ServedBy by, double variant_accuracy) {
+    accuracy = std::min(accuracy, variant_accuracy);
+    served_by = by;
+    ++stage_visits;
+  }
 };
 
 class QueryTable {

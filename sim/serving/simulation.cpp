@@ -129,7 +129,7 @@ void Simulation::fail_unfinished() {
   std::sort(slots.begin(), slots.end(),
             [&](std::uint32_t a, std::uint32_t b) { return queries_.at(a).id < queries_.at(b).id; });
   for (std::uint32_t slot : slots) {
-    queries_.at(slot).fate = OutcomeKind::kUnfinished;
+    queries_.at(slot).failure = FailReason::kUnfinished;
     finish_query(slot);
   }
 }
@@ -262,32 +262,33 @@ void Simulation::on_arrival(std::uint32_t stream) {
 
 void Simulation::start_visit(std::uint32_t slot, StageId stage, bool again) {
   QueryRecord& q = queries_.at(slot);
-  if (q.fate != OutcomeKind::kCompleted) return;  // already failed: no more work
+  if (q.failure != FailReason::kNone) return;  // already failed: no more work
   const Application& app = config_.applications[q.app];
   if (!again) stage_arrivals_[q.app][stage].add(loop_.now());
   const RouteRequest request{q.id, q.app, stage, app.pipeline.stages()[stage].family, q.arrival, q.deadline, again};
-  if (!enqueue_visit(slot, stage, controller_.route(request, *this, *this))) q.fate = OutcomeKind::kRejected;
+  const FailReason refused = enqueue_visit(slot, stage, controller_.route(request, *this, *this));
+  if (refused != FailReason::kNone) q.failure = refused;
 }
 
-// Returns false when the query cannot go anywhere (a rejection, a throttled
-// Lambda, or weights that name no live replica).
-bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision) {
+// Why the query cannot go anywhere (a rejection, a throttled Lambda, or
+// weights that name no live replica), or kNone once it is on its way.
+FailReason Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision) {
   ReplicaId target = decision.target;
   switch (decision.kind) {
     case RouteDecision::Kind::kReject:
-      return false;
+      return FailReason::kRejected;
     case RouteDecision::Kind::kLambda:
       if (target >= config_.cloud.lambda_functions.size()) {
         throw InvariantError("policy routed a query to Lambda function " + std::to_string(target) + ", which does not exist");
       }
-      return invoke_lambda(slot, stage, target);
+      return invoke_lambda(slot, stage, target) ? FailReason::kNone : FailReason::kThrottled;
     case RouteDecision::Kind::kWeighted:
       target = pick_weighted(queries_.at(slot).app, stage);
-      if (target == kNoReplica) return false;
+      if (target == kNoReplica) return FailReason::kNoReplica;
       break;
     case RouteDecision::Kind::kCentral:
       enqueue_central(slot, stage);
-      return true;
+      return FailReason::kNone;
     case RouteDecision::Kind::kReplica:
       break;
   }
@@ -298,7 +299,7 @@ bool Simulation::enqueue_visit(std::uint32_t slot, StageId stage, const RouteDec
   ++queries_.at(slot).outstanding;
   replica.queue.push(Visit{slot, stage, loop_.now()});
   try_start_batches(replica);
-  return true;
+  return FailReason::kNone;
 }
 
 ReplicaId Simulation::pick_weighted(AppId app, StageId stage) {
@@ -367,9 +368,9 @@ void Simulation::end_visit(std::uint32_t slot) {
   if (--q.outstanding == 0) finish_query(slot);
 }
 
-void Simulation::fail_visit(std::uint32_t slot, OutcomeKind why) {
+void Simulation::fail_visit(std::uint32_t slot, FailReason why) {
   QueryRecord& q = queries_.at(slot);
-  if (q.fate == OutcomeKind::kCompleted) q.fate = why;
+  if (q.failure == FailReason::kNone) q.failure = why;  // the first failure is the query's
   end_visit(slot);
 }
 
@@ -378,16 +379,33 @@ void Simulation::finish_query(std::uint32_t slot) {
   QueryOutcome outcome;
   outcome.id = q.id;
   outcome.app = q.app;
-  outcome.kind = q.fate;
+  outcome.kind = outcome_kind(q.failure);
+  outcome.reason = q.failure;
   outcome.arrival = q.arrival;
   outcome.finish = loop_.now();
   outcome.deadline = q.deadline;
   outcome.queue_wait = q.queue_wait;
   outcome.accuracy = q.accuracy;
+  if (metrics_.keeps_queries()) describe_service(q, outcome);
   metrics_.on_outcome(outcome);
   finished_[q.app].count(outcome);
   --in_flight_per_app_[q.app];
   queries_.remove(slot);
+}
+
+// The visits that served the query, and the variant, device type and replica
+// behind the last; a Lambda function has only a variant.
+void Simulation::describe_service(const QueryRecord& query, QueryOutcome& outcome) const {
+  outcome.stage_visits = query.stage_visits;
+  const ServedBy by = query.served_by;
+  if (by.by_replica()) {
+    const ReplicaRecord& r = replica_records_[by.replica_id()];
+    outcome.variant = r.variant;
+    outcome.device_type = r.device_type;
+    outcome.replica = by.replica_id();
+  } else if (by.by_lambda()) {
+    outcome.variant = config_.cloud.lambda_functions[by.lambda_function()].variant;
+  }
 }
 
 void Simulation::on_policy_tick() {

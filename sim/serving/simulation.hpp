@@ -149,7 +149,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void pull_next_arrival(std::uint32_t stream);
   // `again`: a visit routed anew after its replica was lost, not an arrival.
   void start_visit(std::uint32_t slot, StageId stage, bool again = false);
-  bool enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision);
+  FailReason enqueue_visit(std::uint32_t slot, StageId stage, const RouteDecision& decision);
   ReplicaId pick_weighted(AppId app, StageId stage);
   // Central queues (simulation_central_queue.cpp).
   void enqueue_central(std::uint32_t slot, StageId stage);
@@ -166,8 +166,9 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   void on_hop_arrival(std::uint32_t slot, StageId child);
   bool edge_taken(const QueryRecord& query, StageId stage, std::size_t edge_index, double probability) const;
   void end_visit(std::uint32_t slot);
-  void fail_visit(std::uint32_t slot, OutcomeKind why);
+  void fail_visit(std::uint32_t slot, FailReason why);
   void finish_query(std::uint32_t slot);
+  void describe_service(const QueryRecord& query, QueryOutcome& outcome) const;
   // Replicas. An unloaded replica's storage is freed once the event that
   // unloaded it is over (free_retired_replicas); only its record stays.
   Replica* live_replica(ReplicaId id) const { return replicas_.get(id); }
@@ -184,7 +185,7 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   bool is_late(const Replica& replica, const Visit& visit) const;
   SimTime batch_deadline(const Visit& visit) const { return stage_deadlines_.batch_deadline(visit, queries_.at(visit.query)); }
   bool drop_head_if_late(Replica& replica, VisitQueue& queue);
-  void drop_visit(Replica& replica, const Visit& visit);
+  void drop_visit(Replica& replica, const Visit& visit, FailReason why);
   void start_batch(Replica& replica, VisitQueue& queue, std::uint32_t size, std::uint32_t charge = 0);
   void run_on_device(Replica& replica, std::uint32_t slot, std::uint32_t run_as);
   void on_batch_done(ReplicaId id, std::uint32_t slot);
@@ -279,6 +280,13 @@ class Simulation final : private ClusterView, private ClusterControl, private Ev
   IdPages<Device> devices_;
   std::vector<DeviceRecord> device_records_;
   IdPages<Replica> replicas_;       // null once unloaded and freed
+  // What every replica ever loaded served on, by ReplicaId: what queries.csv
+  // names as the server of a query whose replica may be long gone.
+  struct ReplicaRecord {
+    VariantId variant = 0;
+    DeviceTypeId device_type = 0;
+  };
+  std::vector<ReplicaRecord> replica_records_;
   std::vector<ReplicaId> retired_;  // unloaded, to be freed after the event
   IdPages<Instance> instances_;
   std::vector<InstanceRecord> instance_records_;

@@ -56,7 +56,7 @@ void Simulation::enqueue_central(std::uint32_t slot, StageId stage) {
 void Simulation::drop_expired_unpulled(CentralQueue& central) {
   if (config_.drop == DropPolicy::kNone || !central.pullers.empty()) return;
   while (!central.visits.empty() && loop_.now() > queries_.at(central.visits.front().query).deadline) {
-    fail_visit(central.visits.pop().query, OutcomeKind::kDropped);
+    fail_visit(central.visits.pop().query, FailReason::kUnpulled);
   }
 }
 

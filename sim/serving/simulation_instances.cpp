@@ -130,7 +130,7 @@ void Simulation::evict_replica(Replica& replica) {
   leave_device(replica);
   for (const Visit& v : orphans) {
     if (config_.cloud.on_instance_loss == InstanceLossPolicy::kFail) {
-      fail_visit(v.query, OutcomeKind::kDropped);
+      fail_visit(v.query, FailReason::kInstanceLost);
       continue;
     }
     start_visit(v.query, v.stage, /*again=*/true);  // adds its own outstanding count first

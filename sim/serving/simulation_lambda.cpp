@@ -73,8 +73,8 @@ void Simulation::on_lambda_done(std::uint32_t id) {
   if (invocation.ping) return;  // its container is warm now, and idle
   const LambdaFunction& f = config_.cloud.lambda_functions[invocation.function];
   QueryRecord& q = queries_.at(invocation.visit.query);
-  q.accuracy = std::min(q.accuracy, config_.models->variant(f.variant).accuracy);
-  resolve_edges(invocation.visit.query, invocation.visit.stage, q.fate == OutcomeKind::kCompleted);
+  q.served(ServedBy::lambda(invocation.function), config_.models->variant(f.variant).accuracy);
+  resolve_edges(invocation.visit.query, invocation.visit.stage, q.failure == FailReason::kNone);
   end_visit(invocation.visit.query);
 }
 

@@ -47,14 +47,15 @@ bool Simulation::is_late(const Replica& replica, const Visit& visit) const {
 // The batcher decides on a live head; start_batch checks every other visit.
 bool Simulation::drop_head_if_late(Replica& replica, VisitQueue& queue) {
   if (!is_late(replica, queue.front())) return false;
-  drop_visit(replica, queue.pop());
+  drop_visit(replica, queue.pop(), FailReason::kDeadline);
   return true;
 }
 
-// Every drop of a replica's visit, counted for ClusterView::dropped.
-void Simulation::drop_visit(Replica& replica, const Visit& visit) {
+// Every drop of a replica's visit, counted for ClusterView::dropped: the
+// engine's drop rule's (kDeadline) or the batcher's (kShed).
+void Simulation::drop_visit(Replica& replica, const Visit& visit, FailReason why) {
   ++replica.dropped;
-  fail_visit(visit.query, OutcomeKind::kDropped);
+  fail_visit(visit.query, why);
 }
 
 Simulation::Device Simulation::make_device(DeviceTypeId type_id, std::optional<InstanceId> instance,
@@ -83,7 +84,9 @@ void Simulation::try_start_batches(Replica& replica) {
                                queue.pushed() - queue.size()};
     const BatchDecision decision = replica.batcher->decide(context);
     if (decision.drop_head > 0) {
-      for (std::uint32_t i = 0; i < decision.drop_head && !queue.empty(); ++i) drop_visit(replica, queue.pop());
+      for (std::uint32_t i = 0; i < decision.drop_head && !queue.empty(); ++i) {
+        drop_visit(replica, queue.pop(), FailReason::kShed);
+      }
       continue;
     }
     if (decision.size == 0) {
@@ -133,7 +136,7 @@ void Simulation::start_batch(Replica& replica, VisitQueue& queue, std::uint32_t 
   while (batch.visits.size() < size && !queue.empty()) {
     const Visit v = queue.pop();
     if (is_late(replica, v)) {
-      drop_visit(replica, v);
+      drop_visit(replica, v, FailReason::kDeadline);
       continue;
     }
     queries_.at(v.query).queue_wait += loop_.now() - v.enqueued;
@@ -274,9 +277,9 @@ void Simulation::on_batch_done(ReplicaId id, std::uint32_t slot) {
   for (const Visit& v : batch.visits) {
     replica.observed.add(loop_.now(), loop_.now() - v.enqueued);
     QueryRecord& q = queries_.at(v.query);
-    q.accuracy = std::min(q.accuracy, accuracy);
+    q.served(ServedBy::replica(replica.id), accuracy);
     all_on_time = all_on_time && loop_.now() <= batch_deadline(v);  // AIMD's feedback: batch formation
-    resolve_edges(v.query, v.stage, q.fate == OutcomeKind::kCompleted);
+    resolve_edges(v.query, v.stage, q.failure == FailReason::kNone);
     end_visit(v.query);
   }
   const auto size = static_cast<std::uint32_t>(batch.visits.size());
@@ -331,6 +334,7 @@ LoadResult Simulation::load_replica(const ReplicaRequest& request) {
                                         RandomStream(config_.seed, "replica/" + std::to_string(id)));
   Replica& replica = *made;
   replicas_.add(std::move(made));
+  replica_records_.push_back(ReplicaRecord{request.variant, device.type});
   replica.cap_batch(request.batcher.max_batch);
   replica.busy_since = loop_.now();
   replica.loaded_at = loop_.now();

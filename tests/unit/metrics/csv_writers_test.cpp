@@ -92,7 +92,7 @@ TEST(TimeSeriesCsv, HeaderAndRows) {
 TEST(QueryCsv, OneLinePerOutcome) {
   std::ostringstream out;
   {
-    QueryCsvWriter writer(out, {"a", "b"});
+    QueryCsvWriter writer(out, {{"a", "b"}, {}, {}});
     RunMetrics m(sample_config(nullptr, &writer));
     feed_sample(m);
     auto no_deadline = outcome(9, 1, OutcomeKind::kCompleted, 21, 21.5, 0, 0.75);
@@ -101,13 +101,90 @@ TEST(QueryCsv, OneLinePerOutcome) {
   }
   const auto lines = lines_of(out.str());
   ASSERT_EQ(lines.size(), 10u);
-  EXPECT_EQ(lines[0], "id,app,outcome,arrival_s,finish_s,latency_ms,queue_wait_ms,deadline_s,on_time,accuracy");
-  EXPECT_EQ(lines[1], "1,a,completed,1,1.1,100,1,1.2,1,1");
-  EXPECT_EQ(lines[2], "2,a,completed,2,2.3,300,1,2.2,0,0.8");
-  EXPECT_EQ(lines[3], "3,a,dropped,3,3.5,500,1,3.4,0,");
-  EXPECT_EQ(lines[5], "5,b,rejected,5,5,0,1,5.5,0,");
-  EXPECT_EQ(lines[8], "8,b,unfinished,21,25,4000,1,21.5,0,");
-  EXPECT_EQ(lines[9], "9,b,completed,21,21.5,500,1,,1,0.75");
+  EXPECT_EQ(lines[0],
+            "id,app,outcome,arrival_s,finish_s,latency_ms,queue_wait_ms,deadline_s,on_time,accuracy,"
+            "variant,device_type,replica,stage_visits,reason");
+  // The sample's outcomes name no server: those cells are empty, 0 visits.
+  EXPECT_EQ(lines[1], "1,a,completed,1,1.1,100,1,1.2,1,1,,,,0,");
+  EXPECT_EQ(lines[2], "2,a,completed,2,2.3,300,1,2.2,0,0.8,,,,0,");
+  EXPECT_EQ(lines[3], "3,a,dropped,3,3.5,500,1,3.4,0,,,,,0,deadline");
+  EXPECT_EQ(lines[5], "5,b,rejected,5,5,0,1,5.5,0,,,,,0,rejected");
+  EXPECT_EQ(lines[8], "8,b,unfinished,21,25,4000,1,21.5,0,,,,,0,unfinished");
+  EXPECT_EQ(lines[9], "9,b,completed,21,21.5,500,1,,1,0.75,,,,0,");
+}
+
+// The columns after accuracy: variant, device_type, replica, stage_visits, reason.
+std::string served_cells(const std::string& line) {
+  std::size_t at = line.size();
+  for (int commas = 0; commas < 5; ++commas) at = line.rfind(',', at - 1);
+  return line.substr(at + 1);
+}
+
+TEST(QueryCsv, WhatServedTheQueryByNameAndWhyItFailed) {
+  std::ostringstream out;
+  {
+    QueryCsvWriter writer(out, {{"a"}, {"small", "big, slow"}, {"gpu", "cpu"}});
+    // Completed through two stages, the last on replica 7: big, slow on a cpu.
+    auto chain = testing_sample::outcome(1, 0, OutcomeKind::kCompleted, 1, 1.2, 2);
+    chain.variant = 1;
+    chain.device_type = 1;
+    chain.replica = 7;
+    chain.stage_visits = 2;
+    writer.on_query(chain);
+    // Completed on Lambda: a variant, no device, no replica.
+    auto lambda = testing_sample::outcome(2, 0, OutcomeKind::kCompleted, 1, 1.2, 2);
+    lambda.variant = 0;
+    lambda.stage_visits = 1;
+    writer.on_query(lambda);
+    // Dropped at its second stage, after replica 0 served the first.
+    auto dropped = testing_sample::outcome(3, 0, OutcomeKind::kDropped, 1, 1.2, 1.1);
+    dropped.reason = FailReason::kShed;
+    dropped.variant = 0;
+    dropped.device_type = 0;
+    dropped.replica = 0;
+    dropped.stage_visits = 1;
+    writer.on_query(dropped);
+  }
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(served_cells(lines[0]), "variant,device_type,replica,stage_visits,reason");
+  EXPECT_EQ(lines[1], "1,a,completed,1,1.2,200,1,2,1,1,\"big, slow\",cpu,7,2,");
+  EXPECT_EQ(served_cells(lines[2]), "small,,,1,");
+  EXPECT_EQ(served_cells(lines[3]), "small,gpu,0,1,shed");
+}
+
+TEST(QueryCsv, EveryReasonHasItsToken) {
+  const std::vector<std::pair<FailReason, std::string>> tokens = {
+      {FailReason::kNone, ""},
+      {FailReason::kDeadline, "deadline"},
+      {FailReason::kShed, "shed"},
+      {FailReason::kUnpulled, "unpulled"},
+      {FailReason::kInstanceLost, "instance_lost"},
+      {FailReason::kRejected, "rejected"},
+      {FailReason::kNoReplica, "no_replica"},
+      {FailReason::kThrottled, "throttled"},
+      {FailReason::kUnfinished, "unfinished"}};
+  std::ostringstream out;
+  {
+    QueryCsvWriter writer(out, {{"a"}, {}, {}});
+    for (const auto& [reason, token] : tokens) {
+      auto q = testing_sample::outcome(1, 0, outcome_kind(reason), 1, 2, 3);
+      q.reason = reason;
+      writer.on_query(q);
+    }
+  }
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), tokens.size() + 1);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& line = lines[i + 1];
+    EXPECT_EQ(line.substr(line.rfind(',') + 1), tokens[i].second) << line;
+  }
+  // Each reason counts as the outcome its place in the engine gives.
+  EXPECT_EQ(outcome_kind(FailReason::kShed), OutcomeKind::kDropped);
+  EXPECT_EQ(outcome_kind(FailReason::kInstanceLost), OutcomeKind::kDropped);
+  EXPECT_EQ(outcome_kind(FailReason::kThrottled), OutcomeKind::kRejected);
+  EXPECT_EQ(outcome_kind(FailReason::kNoReplica), OutcomeKind::kRejected);
+  EXPECT_EQ(outcome_kind(FailReason::kUnfinished), OutcomeKind::kUnfinished);
 }
 
 }  // namespace

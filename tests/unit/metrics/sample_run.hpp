@@ -8,12 +8,28 @@
 
 namespace servesim::testing_sample {
 
+// Each kind of failure with the reason the engine gives it most often.
+inline FailReason usual_reason(OutcomeKind kind) {
+  switch (kind) {
+    case OutcomeKind::kCompleted:
+      return FailReason::kNone;
+    case OutcomeKind::kDropped:
+      return FailReason::kDeadline;
+    case OutcomeKind::kRejected:
+      return FailReason::kRejected;
+    case OutcomeKind::kUnfinished:
+      return FailReason::kUnfinished;
+  }
+  return FailReason::kNone;
+}
+
 inline QueryOutcome outcome(std::uint64_t id, std::uint32_t app, OutcomeKind kind, double arrival_s, double finish_s,
                             double deadline_s, double accuracy = 1.0) {
   QueryOutcome q;
   q.id = id;
   q.app = app;
   q.kind = kind;
+  q.reason = usual_reason(kind);
   q.arrival = at_seconds(arrival_s);
   q.finish = at_seconds(finish_s);
   q.deadline = at_seconds(deadline_s);
