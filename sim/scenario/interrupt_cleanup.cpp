@@ -47,8 +47,13 @@ void install_interrupt_cleanup() {
   action.sa_handler = remove_partial_files_and_die;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESETHAND;
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    // A signal the parent ignores stays ignored (a shell starts background
+    // jobs with SIGINT ignored, and scripts/sweep.sh handles Ctrl-C itself).
+    struct sigaction inherited {};
+    ::sigaction(signal_number, nullptr, &inherited);
+    if (inherited.sa_handler != SIG_IGN) ::sigaction(signal_number, &action, nullptr);
+  }
 }
 
 int register_partial_file(const std::string& path) {

@@ -29,8 +29,13 @@ JSON
 "$servesim" run "$work/long.json" --out "$work/out" --set duration_s=1 --quiet >/dev/null
 before=$(cd "$work/out" && sha256sum comparison.csv long/summary.json long/timeseries.csv)
 
+# Job control starts it in its own process group without SIGINT ignored, as
+# a terminal's Ctrl-C finds it (a plain background job ignores SIGINT, and
+# servesim leaves an ignored signal ignored).
+set -m
 "$servesim" run "$work/long.json" --out "$work/out" --quiet >"$work/stdout" 2>"$work/stderr" &
 pid=$!
+set +m
 for _ in $(seq 100); do  # the run's files open before it starts simulating
   [[ -e $work/out/long/timeseries.csv.partial ]] && break
   sleep 0.1
@@ -38,7 +43,7 @@ done
 [[ -e $work/out/long/timeseries.csv.partial ]] || fail "the run never opened its files"
 [[ -e $work/out/comparison.csv.partial ]] || fail "comparison.csv.partial is opened before the runs"
 sleep 0.5
-kill -INT "$pid"
+kill -INT -- -"$pid"
 status=0
 wait "$pid" || status=$?
 [[ $status == 130 ]] || fail "exit status $status, not 130 (killed by SIGINT): $(cat "$work/stderr")"
