@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_file.hpp"
 #include "sim/core/text_fields.hpp"
 #include "sim/core/text_lines.hpp"
 
@@ -121,6 +122,7 @@ class DictReader {
 };
 
 std::vector<std::string> read_file_lines(const fs::path& file) {
+  check_input_file(file, kMaxTextFileBytes, "an allocation file");
   std::ifstream in(file);
   if (!in) throw InputError(file.string(), "cannot open the allocation file");
   std::vector<std::string> lines;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_file.hpp"
 #include "sim/core/input_limits.hpp"
 
 namespace servesim {
@@ -45,8 +46,7 @@ SpotPriceSeries::SpotPriceSeries(std::vector<Point> points, const std::string& o
 
 SpotPriceSeries SpotPriceSeries::read(const std::filesystem::path& file) {
   const std::string name = file.string();
-  std::error_code error;
-  if (std::filesystem::is_directory(file, error)) throw InputError(name, "is a folder, expected a spot price CSV file");
+  check_input_file(file, kMaxTextFileBytes, "a spot price CSV file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(name, "cannot open spot price file");
   std::vector<Point> points;

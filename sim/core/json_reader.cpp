@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "sim/core/input_file.hpp"
 #include "sim/core/text_fields.hpp"
 
 namespace servesim {
@@ -117,8 +118,7 @@ nlohmann::ordered_json parse_ordered_json_text(std::string_view text, const std:
 }
 
 std::string read_text_file(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw InputError(path, "is a folder, expected a JSON file");
+  check_input_file(path, kMaxJsonFileBytes, "a JSON file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, "cannot open file (" + std::string(std::strerror(errno)) + ")");
   std::ostringstream text;

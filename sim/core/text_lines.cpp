@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_file.hpp"
 #include "sim/core/text_fields.hpp"
 
 namespace servesim {
@@ -11,8 +12,9 @@ namespace servesim {
 namespace fs = std::filesystem;
 
 std::vector<Line> read_lines(const fs::path& path, const JsonNode& field) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) field.fail("cannot open " + path.string());
+  if (const auto problem = input_file_problem(path, kMaxTextFileBytes, "a text file")) {
+    field.fail(path.string() + ": " + *problem);
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) field.fail("cannot open " + path.string());
   std::vector<Line> lines;

@@ -66,7 +66,7 @@ const std::vector<Case>& cases() {
          use_allocation(s, d, allocation(kCanary, kHosts));
          s["policies"][0]["params"]["start_allocation"]["file"] = "nowhere.txt";
        },
-       {"$DIR/nowhere.txt", "cannot open the allocation file"}, {}, "run"},
+       {"$DIR/nowhere.txt", "cannot open file (No such file or directory)"}, {}, "run"},
       {"device_map_unknown_type",
        [](json& s, const TempDir& d) {
          use_allocation(s, d, allocation(kCanary, kHosts));

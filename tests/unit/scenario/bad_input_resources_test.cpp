@@ -3,6 +3,7 @@
 // the file and the field or path, never a crash, and must not lose what an
 // earlier run wrote.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -29,6 +30,40 @@ void overload(json& s, int cap) {
 // A folder where a run's output file goes, made before the run.
 std::function<void(json&, const TempDir&)> folder_at(const std::string& relative) {
   return [relative](json&, const TempDir& d) { fs::create_directories(d.path() / relative); };
+}
+
+// The scenario's hardware catalogs also name `file` (the case makes it).
+void hardware_catalog_at(json& s, const std::string& file) { s["catalogs"]["hardware"].push_back(file); }
+
+// What is not a regular file is refused before it is read: a device never
+// ends, a FIFO with no writer would block `validate` forever (the harness's
+// minute would end it with 124), and a file past the size limit is refused
+// without reading a byte (a sparse file: no disk used).
+std::function<void(json&, const TempDir&)> catalog_is_a_fifo() {
+  return [](json& s, const TempDir& d) {
+    ASSERT_EQ(::mkfifo((d.path() / "fifo.json").c_str(), 0600), 0);
+    hardware_catalog_at(s, "fifo.json");
+  };
+}
+std::function<void(json&, const TempDir&)> catalog_is_dev_zero() {
+  return [](json& s, const TempDir& d) {
+    fs::create_symlink("/dev/zero", d.path() / "zero.json");
+    hardware_catalog_at(s, "zero.json");
+  };
+}
+std::function<void(json&, const TempDir&)> catalog_of_300_mib() {
+  return [](json& s, const TempDir& d) {
+    d.write("big.json", "{}");
+    fs::resize_file(d.path() / "big.json", std::uintmax_t{300} << 20);
+    hardware_catalog_at(s, "big.json");
+  };
+}
+std::function<void(json&, const TempDir&)> catalog_in_a_symlink_loop() {
+  return [](json& s, const TempDir& d) {
+    fs::create_symlink("loop_b.json", d.path() / "loop_a.json");
+    fs::create_symlink("loop_a.json", d.path() / "loop_b.json");
+    hardware_catalog_at(s, "loop_a.json");
+  };
 }
 
 class BadInputResources : public ::testing::TestWithParam<Case> {};
@@ -65,6 +100,14 @@ const std::vector<Case>& cases() {
       {"window_count_over_the_limit_by_default",
        [](json& s, const TempDir&) { s["duration_s"] = 2e7; },
        {"$DIR/scenario.json: outputs.window_s", "2000006 windows", ">= 20.0001", "1000000", "default is 10 s"}},
+      {"catalog_is_a_fifo", catalog_is_a_fifo(), {"$DIR/fifo.json", "is not a regular file", "a JSON file"}},
+      {"catalog_is_dev_zero", catalog_is_dev_zero(), {"$DIR/zero.json", "is not a regular file"}},
+      {"catalog_over_the_size_limit", catalog_of_300_mib(),
+       {"$DIR/big.json", "is 314572800 bytes", "268435456 bytes", "Limits"}},
+      {"catalog_in_a_symlink_loop", catalog_in_a_symlink_loop(),
+       {"$DIR/loop_a.json", "cannot open file", "symbolic links"}},
+      {"scenario_is_dev_zero", [](json&, const TempDir& d) { fs::create_symlink("/dev/zero", d.path() / "zero.json"); },
+       {"$DIR/zero.json", "is not a regular file"}, {}, "validate", "", "zero.json"},
       {"max_in_flight_zero", [](json& s, const TempDir&) { s["serving"]["max_in_flight"] = 0; },
        {"$DIR/scenario.json", "serving.max_in_flight", "> 0"}},
       {"max_in_flight_fraction", [](json& s, const TempDir&) { s["serving"]["max_in_flight"] = 10.5; },
