@@ -210,7 +210,9 @@ TEST(ProteusImporter, EntryErrorsNameTheField) {
   {
     json e = a.entry();
     e["file"] = (a.dir.path() / "missing.csv").string();
-    EXPECT_CONTAINS(input_error_of([&] { import(e, hw()); }), "catalogs.models[0].file: cannot open");
+    EXPECT_CONTAINS(input_error_of([&] { import(e, hw()); }),
+                    "catalogs.models[0].file: " + e["file"].get<std::string>() +
+                        ": cannot open file (No such file or directory)");
   }
   {  // two accelerators onto one device type
     json e = a.entry();
