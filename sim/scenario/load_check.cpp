@@ -67,9 +67,9 @@ std::string significant(double value) {
   return text;
 }
 
-}  // namespace
-
-std::optional<OfferedLoad> offered_load(const SimulationConfig& world) {
+// The fixed cluster's best rate for every family a stage asks for; nothing
+// when the world is not checked or a family runs on no fixed device.
+std::optional<std::map<FamilyId, double>> fixed_capacity(const SimulationConfig& world) {
   if (world.devices.empty() || !world.hardware->instance_types().empty()) return std::nullopt;
   std::map<FamilyId, double> capacity;
   for (const Application& app : world.applications) {
@@ -81,7 +81,12 @@ std::optional<OfferedLoad> offered_load(const SimulationConfig& world) {
       capacity[stage.family] = sum;
     }
   }
-  const std::vector<double> rates = sampled_rates(world);
+  return capacity;
+}
+
+// `rates`: each application's arrivals per second (sampled_rates).
+std::optional<OfferedLoad> load_against(const SimulationConfig& world, const std::map<FamilyId, double>& capacity,
+                                        const std::vector<double>& rates) {
   OfferedLoad load;
   double largest_share = -1;
   for (std::size_t a = 0; a < world.applications.size(); ++a) {
@@ -105,14 +110,28 @@ std::optional<OfferedLoad> offered_load(const SimulationConfig& world) {
   return load;
 }
 
+}  // namespace
+
+std::optional<OfferedLoad> offered_load(const SimulationConfig& world) {
+  const auto capacity = fixed_capacity(world);
+  if (!capacity) return std::nullopt;
+  return load_against(world, *capacity, sampled_rates(world));
+}
+
 std::vector<std::string> overload_warnings(const Scenario& scenario) {
   std::vector<std::pair<std::string, const SimulationConfig*>> worlds{{"", &scenario.world}};
   for (const PolicySpec& p : scenario.policies) {
     if (p.own_world) worlds.emplace_back(" (policy \"" + p.label + "\"'s own cluster)", p.own_world.get());
   }
+  // A policy's own cluster serves the scenario's applications and workloads:
+  // the arrivals are sampled once, for every world checked.
+  std::optional<std::vector<double>> rates;
   std::vector<std::string> lines;
   for (const auto& [whose, world] : worlds) {
-    const auto load = offered_load(*world);
+    const auto capacity = fixed_capacity(*world);
+    if (!capacity) continue;
+    if (!rates) rates = sampled_rates(scenario.world);
+    const auto load = load_against(*world, *capacity, *rates);
     if (!load || load->utilisation <= kOverloadWarningFactor) continue;
     std::string line = scenario.file + ": warning: the applications offer " + significant(load->utilisation) +
                        "x what the fixed cluster" + whose + " can serve at best (\"" + load->app +
