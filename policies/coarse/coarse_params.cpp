@@ -8,9 +8,7 @@ CoarseParams parse_coarse_params(const JsonNode& params) {
   if (params.has("tuner")) {
     p.tuner = params.at("tuner").choice({"autoscale", "none"}) == "none" ? CoarseTuner::kNone : CoarseTuner::kAutoscale;
   }
-  if (params.has("short_cluster")) {
-    p.serve_what_fits = params.at("short_cluster").choice({"refuse", "serve_what_fits"}) == "serve_what_fits";
-  }
+  p.serve_what_fits = inferline::parse_serve_what_fits(params);
   p.planning = inferline::parse_planning_params(params);
   return p;
 }

@@ -16,7 +16,14 @@
 //            plan's replicas before unloading the old ones (section 5:
 //            "hours to days"; default off), in [10, 315360000] s;
 //   "envelope_check": how the Tuner compares the live arrivals with the
-//            sample's envelope: "continuous" (default, section 5) or "tick".
+//            sample's envelope: "continuous" (default, section 5) or "tick";
+//   "short_cluster": "refuse" (default: a starting plan needing more devices
+//            than the cluster has free is an input error; the paper plans
+//            one pipeline on a cluster that holds it) or "serve_what_fits"
+//            (the replicas that fit are placed, the missing ones counted in
+//            no_free_device): for a cluster sized for other policies, or
+//            several applications whose plans, each made alone, do not fit
+//            together. The coarse-grained baselines read the same key.
 #include <cstddef>
 #include <cstdint>
 
@@ -53,6 +60,7 @@ struct InferlineParams {
   std::uint32_t max_replicas_per_stage = 1000;
   Duration replan_interval = Duration::infinite();  // off
   EnvelopeCheck envelope_check = EnvelopeCheck::kContinuous;
+  bool serve_what_fits = false;  // "short_cluster"
   // Section 5: the Tuner checks every second (the public code's period),
   // scales down no sooner than 15 s after a change (3x the 5 s activation),
   // on the busiest 5-s window of the last 30 s.
@@ -66,5 +74,7 @@ struct InferlineParams {
 // "sample_size" and "gpu_replica_vcpu_price" only; the caller checks the object's keys.
 InferlineParams parse_inferline_params(const JsonNode& params);
 PlanningParams parse_planning_params(const JsonNode& params);
+// "short_cluster": true for "serve_what_fits", false for "refuse" or absent.
+bool parse_serve_what_fits(const JsonNode& params);
 
 }  // namespace servesim::inferline

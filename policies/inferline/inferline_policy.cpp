@@ -79,7 +79,7 @@ void InferlinePolicy::install(AppId app, const Planned& planned, ClusterControl&
       if (!at_start) d.retiring.push_back(std::move(old[s]));
       d.stages.emplace_back(app, s, planned.inputs.variants[s], hw.id, p.batch);
     }
-    if (at_start) {
+    if (at_start && !params_.serve_what_fits) {
       d.stages.back().deploy(p.replicas, control, view, world_, where_);
     } else {
       stats_.no_free_device += d.stages.back().scale_to(p.replicas, control, view).short_of;

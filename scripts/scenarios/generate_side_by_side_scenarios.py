@@ -132,12 +132,21 @@ def clipper_plus(top, kind, worker, app_stages, fams):
                        "preload": [{"variant": top, "device_type": slot["type"], "count": count * slot["count"]}]}}
 
 
+# InferLine and its coarse-grained baselines plan for themselves; on a
+# cluster sized by the world's rule for every fixed-cluster policy, a plan
+# may ask for more devices than it has (infaas_apps_day: three applications,
+# each planned alone). They then serve with the replicas that fit and count
+# the rest as no_free_device, rather than not run.
+PLANS_FOR_ITSELF = {"short_cluster": "serve_what_fits"}
+
+
 def fixed_image_policies(counts, loads):
     """The fixed-cluster policies, each warm at `loads` ({application: QPS})."""
     warm = {"initial_load_qps": loads}
     entries = [("proteus", "proteus", warm), ("sommelier", "sommelier", warm), ("clipper-ha", "clipper-ha", warm),
                ("clipper-ht", "clipper-ht", warm),
-               ("infaas", "infaas-accuracy", dict(warm, mode="infaas-accuracy", **INFAAS_PRICES)), ("inferline", "inferline", {})]
+               ("infaas", "infaas-accuracy", dict(warm, mode="infaas-accuracy", **INFAAS_PRICES))]
+    entries += [(n, n, PLANS_FOR_ITSELF) for n in ("inferline", "cg-mean", "cg-peak")]
     return [{"name": n, "label": label, "params": params, "cluster": own_cluster(counts)}
             for n, label, params in entries]
 
@@ -176,13 +185,13 @@ def elastic_text(p):
             f"(ResNet-152, target tracking on {p['sagemaker']['instance_type']}).")
 
 
-def fixed_text(counts, sizing, with_inferline):
-    who = ("Proteus, Sommelier, Clipper-HA/HT, INFaaS-Accuracy and InferLine (a one-stage pipeline)" if with_inferline
-           else "Proteus, Sommelier, Clipper-HA/HT and INFaaS-Accuracy")
-    return (f"{who} cannot launch instances: they run on a fixed cluster of {sizing.text(counts)}, billed on "
-            f"demand like every instance here, ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak are left "
-            "out: InferLine "
-            f"defines them for pipelines (section 6), and they run on the pipeline worlds.")
+def fixed_text(counts, sizing):
+    return ("Proteus, Sommelier, Clipper-HA/HT, INFaaS-Accuracy, InferLine and its coarse-grained baselines CG-Mean "
+            "and CG-Peak (each application a one-stage pipeline) cannot launch instances: they run on a fixed cluster "
+            f"of {sizing.text(counts)}, billed on demand like every instance here, "
+            f"${w.fixed_cluster_price(counts):.2f}/h. InferLine and the CGs plan for themselves; where a plan asks "
+            "for more devices than the cluster has, they serve with the replicas that fit and count the rest "
+            "(short_cluster: serve_what_fits, the no_free_device counter).")
 
 
 def closing_text(first):
@@ -191,7 +200,7 @@ def closing_text(first):
             "each number's source).")
 
 
-def image_world(name, what, apps, sizing, serving, fams, left_out=()):
+def image_world(name, what, apps, sizing, serving, fams):
     """A world of image applications on the cloud_resnet family: apps is
     [(application entry, its stages, its share of the load)]; the elastic
     policies' instance types are chosen for the first (tightest) one."""
@@ -199,11 +208,10 @@ def image_world(name, what, apps, sizing, serving, fams, left_out=()):
     loads = {a["name"]: w.first_qps(a["workload"]) for a, _, _ in apps}
     counts = sizing.counts([(st, share) for _, st, share in apps], fams)
     first = next(iter(loads.values())) if len(loads) == 1 else loads
-    policies = [x for x in image_policies(fams, first_stages, first) + fixed_image_policies(counts, loads)
-                if x["label"] not in left_out]
+    policies = image_policies(fams, first_stages, first) + fixed_image_policies(counts, loads)
     p = {x["label"]: x["params"] for x in policies}
     started = ", ".join(f"{a} {q} QPS" for a, q in loads.items()) if len(loads) > 1 else f"{first} QPS"
-    description = " ".join([what, elastic_text(p), fixed_text(counts, sizing, "inferline" in p), closing_text(started)])
+    description = " ".join([what, elastic_text(p), fixed_text(counts, sizing), closing_text(started)])
     world = envelopes.World(fams, [st for _, sts, _ in apps for st in sts], pipelines=False)
     return {
         "name": name, "description": description, "seed": 1, "duration_s": w.DAY_S,
@@ -279,11 +287,10 @@ def infaas_world():
             f"{', '.join(a['name'] for a, _, _ in apps)}; \"low\" latency is the SLO rule's {slo['low']} ms (2x the "
             f"fastest batch-1 CPU latency), \"medium\" {slo['medium']} ms (the same rule on ResNet-152), \"high\" "
             f"accuracy a floor of {floor['high']} of the best (the two most accurate variants), \"low\" none. "
-            "Table 1's cost column has no counterpart: every policy is billed as it spends. InferLine is left out: its "
-            "Planner plans each application alone, and the three plans together ask for more neuroncores than the "
-            "fixed cluster has (servesim refuses such a run).")
-    return image_world("side_by_side_infaas_apps_day", what, apps, sizing, {"drop": "expired"}, fams,
-                       left_out=("inferline",))
+            "Table 1's cost column has no counterpart: every policy is billed as it spends. InferLine's Planner "
+            "plans each application alone (section 4), and the three plans together ask for more neuroncores than "
+            "the fixed cluster has.")
+    return image_world("side_by_side_infaas_apps_day", what, apps, sizing, {"drop": "expired"}, fams)
 
 
 # -- The pipeline day -------------------------------------------------------------
@@ -295,21 +302,49 @@ def per_stage(label, inner, params, cluster=None):
     return entry
 
 
-def pipeline_policies(apps, fams, first_by_app, counts):
+def pipeline_clipper_plus(apps, fams, workers, peak_by_app):
+    """INFaaS section 6's Clipper+ per stage: each stage's variant pre-loaded,
+    one replica per device, on as many on-demand workers of the kind cheapest
+    per query for it as carry its visits at the application's peak; no
+    autoscaling (the image worlds' Clipper+, stage by stage)."""
+    devices, instances = w.hardware()
+    preload, initial = [], {}
+    for app, app_stages in apps.items():
+        for st in app_stages:
+            top = w.most_accurate(fams[st.family])
+            kinds = [(k, t) for k, t in workers.items() if w.instance_capacity_qps(top, instances[t], st.budget_ms, k) > 0]
+            kind, worker = min(kinds, key=lambda kt: w.pipeline_price_per_query(instances[kt[1]], [st], fams, kt[0]))
+            slot = next(x for x in instances[worker]["devices"] if devices[x["type"]]["kind"] == kind)
+            count = math.ceil(peak_by_app[app] * st.visit / w.instance_capacity_qps(top, instances[worker], st.budget_ms,
+                                                                                   kind))
+            initial[worker] = initial.get(worker, 0) + count
+            preload.append({"variant": top["name"], "device_type": slot["type"], "count": count * slot["count"]})
+    return {"mode": "clipper+", **INFAAS_PRICES, "worker_types": workers, "initial_workers": initial,
+            "preload_placement": "spread", "preload": preload}
+
+
+def pipeline_policies(apps, fams, first_by_app, peak_by_app, counts):
     _, instances = w.hardware()
     all_stages = [st for app_stages in apps.values() for st in app_stages]
     workers = w.worker_types(all_stages, fams)
     loads = stage_loads(apps, first_by_app)
     infaas = {"worker_types": workers, "initial_workers": {t: 1 for t in workers.values()},
               "cpu_cores_per_replica": instances[workers["cpu"]]["vcpus"], "initial_load_qps": loads, **INFAAS_PRICES}
+    # Each stage's one variant: the baselines' fixed variants.
+    fixed = {"fixed_variants": {st.family: w.most_accurate(fams[st.family])["name"] for st in all_stages}}
+    warm = {"initial_load_qps": loads}
     cluster = own_cluster(counts)
-    # The sized cluster holds the coarse-grained plans (servesim validate
-    # refuses one that does not fit, the default short_cluster).
-    native = [{"name": n, "label": n, "params": {}, "cluster": cluster} for n in ("inferline", "cg-mean", "cg-peak")]
+    native = [{"name": n, "label": n, "params": PLANS_FOR_ITSELF, "cluster": cluster}
+              for n in ("inferline", "cg-mean", "cg-peak")]
     return native + [
-        per_stage("proteus", "proteus", {"initial_load_qps": loads}, cluster),
-        per_stage("clipper-ha", "clipper-ha", {"initial_load_qps": loads}, cluster),
+        per_stage("proteus", "proteus", warm, cluster),
+        per_stage("sommelier", "sommelier", warm, cluster),
+        per_stage("clipper-ha", "clipper-ha", warm, cluster),
+        per_stage("clipper-ht", "clipper-ht", warm, cluster),
+        per_stage("infaas-accuracy", "infaas", dict(warm, mode="infaas-accuracy", **INFAAS_PRICES), cluster),
         per_stage("infaas", "infaas", infaas),
+        per_stage("sm-plus", "infaas", dict(infaas, mode="sm+", **fixed)),
+        per_stage("clipper-plus", "infaas", dict(pipeline_clipper_plus(apps, fams, workers, peak_by_app), **fixed)),
         per_stage("mark-ondemand", "mark", {"instance_types": w.mark_candidates()}),
         per_stage("mark-spot", "mark", {"instance_types": w.mark_candidates(), "market": "spot"}),
         per_stage("sagemaker", "sagemaker", {"instance_family": sorted({t.split(".")[0] for t in w.steady_instances()})}),
@@ -324,6 +359,7 @@ def pipeline_day(stem, what, sizing=None):
     sizing = sizing or neutral_sizing(stem, w.diurnal_day())
     counts = sizing.counts([(apps[a], 1 / len(PIPELINE_APPS)) for a in PIPELINE_APPS], fams)
     first = {a: w.first_qps(workloads[a]) for a in PIPELINE_APPS}
+    peak = {a: w.peak_qps(workloads[a]) for a in PIPELINE_APPS}
     slos = {a: w.slo_ms(pipelines[a], fams) for a in PIPELINE_APPS}
     budgets = "; ".join(f"{a}: SLO {slos[a]:.0f} ms, {slos[a] / w.depth(pipelines[a]):.0f} ms per stage"
                         for a in PIPELINE_APPS)
@@ -340,19 +376,19 @@ def pipeline_day(stem, what, sizing=None):
         "INFaaS, MArk on demand and spot (every non-burstable type, each stage on those its model runs on; the SLO "
         "monitor on the paper's c5.large, the one type every stage runs on), SageMaker (per stage the type cheapest "
         f"per request within its budget, of every non-burstable family) on the elastic cloud ({w.spot_text()}); "
-        "Proteus and Clipper-HA "
+        "SM+ and Clipper+ (INFaaS with each stage's one variant fixed; Clipper+ pre-loaded per stage on as many "
+        "workers of the kind cheapest per query for it as carry its visits at the peak, no autoscaling) on the "
+        "elastic cloud too; Proteus, Sommelier, Clipper-HA/HT and INFaaS-Accuracy "
         "per stage on the fixed cluster with "
         f"InferLine and the CGs: {sizing.text(counts)}; per stage, its visits on the device type with the lowest "
         "price per query within its budget; billed on demand like every "
         f"instance here, ${w.fixed_cluster_price(counts):.2f}/h. CG-Mean and CG-Peak replicate the whole "
-        "pipeline as a unit (one replica of every stage); their plans fit this cluster. Left out: Sommelier, "
-        "Clipper-HT and "
-        "INFaaS-Accuracy choose among a family's variants, and every stage here has one (they would be "
-        "Proteus' start plan and INFaaS); SM+ and Clipper+ are INFaaS with a variant pinned per family, "
-        "which with one variant per stage leaves only their scaling switched off, what cloud_day measures. "
+        "pipeline as a unit (one replica of every stage). Every stage has one variant, so the policies that "
+        "choose among a family's variants (Sommelier, Clipper-HT, INFaaS-Accuracy, SM+, Clipper+ and the "
+        "systems' own accuracy scaling) have nothing to choose: the table's last column says so. "
         f"Every policy starts warm at the valley ({', '.join(f'{a} {first[a]} QPS' for a in PIPELINE_APPS)}); "
         f"the first {w.WARMUP_S} s are warm-up. Written by scripts/scenarios/generate_side_by_side_scenarios.py.")
-    policies = pipeline_policies(apps, fams, first, counts)
+    policies = pipeline_policies(apps, fams, first, peak, counts)
     world = envelopes.World(fams, [st for a in PIPELINE_APPS for st in apps[a]], pipelines=True)
     return {
         "name": f"side_by_side_{stem}", "description": description, "seed": 1, "duration_s": w.DAY_S,

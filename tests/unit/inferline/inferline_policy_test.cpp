@@ -253,5 +253,19 @@ TEST(InferlinePolicy, APlanTheClusterCannotHoldIsAnInputError) {
   }
 }
 
+// "short_cluster": "serve_what_fits" places what fits instead: the two CPUs
+// hold two replicas, and the plan's other replicas (100 QPS needs at least
+// five 20-QPS ones) are counted as no_free_device.
+TEST(InferlinePolicy, ServeWhatFitsPlacesTheReplicasThatFitAndCountsTheRest) {
+  test::TempDir dir;
+  json doc = world({{"kind", "poisson"}, {"rate", 100}}, {{"tuner", "none"}, {"short_cluster", "serve_what_fits"}}, 2);
+  doc["cluster"]["devices"] = json::array({{{"type", "cpu"}, {"count", 2}}});
+  const Outcome out = run_inferline(dir, doc);
+  EXPECT_EQ(out.replicas_at_end, 2u);
+  EXPECT_GE(out.stats.no_free_device, 3u);
+  EXPECT_GT(out.counts.completed, 0u);
+  EXPECT_EQ(parse_inferline_params(JsonNode(json::object(), "s.json", "p")).serve_what_fits, false);
+}
+
 }  // namespace
 }  // namespace servesim::inferline
