@@ -8,6 +8,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cli/jobs_option.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_file.hpp"
 #include "sim/metrics/comparison_table.hpp"
 #include "sim/scenario/atomic_file.hpp"
 #include "sim/scenario/load_check.hpp"
@@ -33,11 +34,9 @@ po::options_description scenario_options(ScenarioArgs& args) {
 }
 
 std::string read_if_present(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::error_code missing;
+  if (!std::filesystem::exists(path, missing)) return {};
+  return read_input_file(path, kMaxTextFileBytes, "a comparison CSV file");
 }
 
 // comparison.csv keeps the rows of policies not run this time (--policy),

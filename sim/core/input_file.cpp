@@ -1,5 +1,10 @@
 #include "sim/core/input_file.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
 #include "sim/core/input_error.hpp"
 
 namespace servesim {
@@ -26,6 +31,16 @@ std::optional<std::string> input_file_problem(const fs::path& path, std::uintmax
 
 void check_input_file(const fs::path& path, std::uintmax_t max_bytes, const std::string& what) {
   if (const auto problem = input_file_problem(path, max_bytes, what)) throw InputError(path.string(), *problem);
+}
+
+std::string read_input_file(const fs::path& path, std::uintmax_t max_bytes, const std::string& what) {
+  check_input_file(path, max_bytes, what);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string(), "cannot open file (" + std::string(std::strerror(errno)) + ")");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(path.string(), "cannot read file (" + std::string(std::strerror(errno)) + ")");
+  return text.str();
 }
 
 }  // namespace servesim

@@ -29,4 +29,7 @@ std::optional<std::string> input_file_problem(const std::filesystem::path& path,
 // Throws InputError(path, problem) when there is one.
 void check_input_file(const std::filesystem::path& path, std::uintmax_t max_bytes, const std::string& what);
 
+// The file's bytes, after check_input_file; a read error (EIO) is one line too.
+std::string read_input_file(const std::filesystem::path& path, std::uintmax_t max_bytes, const std::string& what);
+
 }  // namespace servesim

@@ -1,11 +1,6 @@
 #include "sim/core/json_reader.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include "sim/core/input_file.hpp"
@@ -117,15 +112,7 @@ nlohmann::ordered_json parse_ordered_json_text(std::string_view text, const std:
   return parse_with_limits<nlohmann::ordered_json>(text, file);
 }
 
-std::string read_text_file(const std::string& path) {
-  check_input_file(path, kMaxJsonFileBytes, "a JSON file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "cannot open file (" + std::string(std::strerror(errno)) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path, "cannot read file (" + std::string(std::strerror(errno)) + ")");
-  return text.str();
-}
+std::string read_text_file(const std::string& path) { return read_input_file(path, kMaxJsonFileBytes, "a JSON file"); }
 
 nlohmann::json read_json_file(const std::string& path) { return parse_json_text(read_text_file(path), path); }
 

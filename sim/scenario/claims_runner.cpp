@@ -1,9 +1,9 @@
 #include "sim/scenario/claims_runner.hpp"
 
 #include <fstream>
-#include <iterator>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_file.hpp"
 #include "sim/scenario/claim_run_results.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
@@ -39,9 +39,12 @@ std::string run_description(const ClaimRun& run) {
 }
 
 bool finished_earlier(const ClaimRun& run, const fs::path& folder) {
-  std::ifstream in(folder / kFinishedMarker, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return text == run_description(run);  // a missing marker reads empty: never a description
+  const fs::path marker = folder / kFinishedMarker;
+  std::error_code missing;
+  if (!fs::exists(marker, missing)) return false;
+  // A marker is a few lines; anything else (a folder, a FIFO, a huge file)
+  // is a damaged folder, named in one line.
+  return read_input_file(marker, kMaxJsonFileBytes, "a claims run marker") == run_description(run);
 }
 
 void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {

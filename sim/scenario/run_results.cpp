@@ -1,10 +1,13 @@
 #include "sim/scenario/run_results.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <limits>
+#include <sstream>
+#include <system_error>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_file.hpp"
+#include "sim/core/json_reader.hpp"
 #include "sim/core/text_fields.hpp"
 
 namespace servesim {
@@ -16,18 +19,21 @@ RunResults::RunResults(fs::path dir, std::string where) : dir_(std::move(dir)), 
 const RunResults::Run& RunResults::run(const std::string& label) const {
   if (const auto it = runs_.find(label); it != runs_.end()) return it->second;
   const fs::path folder = dir_ / label;
-  std::ifstream summary(folder / "summary.json");
-  if (!summary) throw InputError(where_, "no run labelled \"" + label + "\" in " + dir_.string());
-  Run r;
-  try {
-    r.summary = nlohmann::json::parse(summary);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError((folder / "summary.json").string(), std::string("not JSON: ") + e.what());
+  std::error_code ec;
+  if (!fs::exists(folder / "summary.json", ec)) {
+    throw InputError(where_, "no run labelled \"" + label + "\" in " + dir_.string());
   }
-  std::ifstream series(folder / "timeseries.csv");
-  std::string line;
-  if (series && std::getline(series, line)) r.header = split_csv_record(line);
-  while (series && std::getline(series, line)) r.rows.push_back(split_csv_record(line));
+  // The shared readers: a damaged run folder (a reused one, copied between
+  // machines) is one line naming the file, never a crash or a hang.
+  Run r;
+  r.summary = read_json_file((folder / "summary.json").string());
+  const fs::path series = folder / "timeseries.csv";
+  if (fs::exists(series, ec)) {
+    std::istringstream lines(read_input_file(series, kMaxTextFileBytes, "a time-series CSV file"));
+    std::string line;
+    if (std::getline(lines, line)) r.header = split_csv_record(line);
+    while (std::getline(lines, line)) r.rows.push_back(split_csv_record(line));
+  }
   return runs_.emplace(label, std::move(r)).first->second;
 }
 

@@ -123,5 +123,32 @@ TEST(ClaimsRunner, ReuseReadsAFinishedRunInsteadOfRunningItAgain) {
   EXPECT_TRUE(*run_claims(ledger, options)[1].holds);  // run again
 }
 
+// A reused run folder is the user's input (copied between machines, left by
+// an interrupted job): a damaged summary.json is the claim's error, one line
+// naming the file, never a crash or a hang; the other claims are judged.
+TEST(ClaimsRunner, ADamagedReusedSummaryIsTheClaimsErrorNamingTheFile) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  ClaimsRunOptions options;
+  options.out_dir = dir.path() / "out";
+  run_claims(ledger, options);
+  options.reuse = true;
+  const fs::path summary = options.out_dir / ledger.runs[ledger.run_of[1]].key / "static" / "summary.json";
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  for (const std::string& damage : {deep, std::string(R"({"queries": {"arrived": 1e999}})"), std::string("{")}) {
+    dir.write(fs::relative(summary, dir.path()).string(), damage);
+    const std::vector<ClaimResult> results = run_claims(ledger, options);
+    EXPECT_FALSE(results[1].holds);
+    EXPECT_NE(results[1].error.find(summary.string()), std::string::npos) << results[1].error;
+    EXPECT_EQ(results[1].error.find('\n'), std::string::npos) << results[1].error;
+    EXPECT_TRUE(results[0].holds && *results[0].holds) << results[0].error;
+  }
+  fs::remove(summary);
+  fs::create_directory(summary);  // a folder where the file should be
+  const std::string folder_error = run_claims(ledger, options)[1].error;
+  EXPECT_NE(folder_error.find("is a folder"), std::string::npos) << folder_error;
+}
+
 }  // namespace
 }  // namespace servesim
