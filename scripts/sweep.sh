@@ -197,7 +197,7 @@ grid_points=("${points[@]}")
 # so that a bad value or a bad argument fails fast, each bad point in one line
 # with servesim's own message, and nothing runs (exit 2).
 check_points() {
-  local dir i pt status=0
+  local dir i pt
   dir=$(mktemp -d)
   # In a subshell: its background jobs never reach run_local's `wait -n`,
   # which would otherwise count a check's end as a point's.
@@ -219,14 +219,19 @@ check_points() {
     done
     wait || true
   )
+  local bad=()
   for i in "${!grid_points[@]}"; do
     [[ -e $dir/$i.status ]] || continue
     pt=${grid_points[i]#*$'\t'}
-    echo "sweep.sh: ${pt:-the scenario}: $(tail -n 1 "$dir/$i.err")" >&2
-    status=2
+    bad+=("${pt:-the scenario}: $(tail -n 1 "$dir/$i.err")")
   done
   rm -rf "$dir"
-  ((status == 0)) || die "no point run: fix the points above"
+  # One bad point (or no grid at all) is one line; several are a line each
+  # and the verdict.
+  ((${#bad[@]} != 1)) || die "${bad[0]} (nothing run)"
+  ((${#bad[@]} == 0)) && return
+  printf 'sweep.sh: %s\n' "${bad[@]}" >&2
+  die "no point run: fix the points above"
 }
 check_points
 
