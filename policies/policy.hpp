@@ -5,6 +5,7 @@
 // are policies like any other.
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ struct PolicyContext {
   // ("oracle": true on its entry); null otherwise (arrival_oracle.hpp). A
   // policy that reads it later than in its constructor keeps a copy.
   std::shared_ptr<const ArrivalOracle> oracle{};
+  // Where a policy announces a step long enough to wait for (MArk's LSTM
+  // training), one line each: `servesim run`'s stderr; null when quiet.
+  std::ostream* notices = nullptr;
 };
 
 class Policy : public Controller {

@@ -7,6 +7,7 @@
 // threads (runs may run on threads); training happens under the lock, so a
 // second caller waits for the first one's model instead of training its own.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,10 +25,12 @@ class LstmModelCache {
  public:
   // The model trained on `history` for `window` units with `settings`, its
   // initial weights drawn from RandomStream(seed, stream_name); trained now
-  // if no caller asked for it before.
+  // if no caller asked for it before, calling `before_training` first (to
+  // announce a long training; nothing when the model is cached).
   std::shared_ptr<const TrainedLstm> get_or_train(std::span<const double> history, std::size_t window,
                                                   const LstmSettings& settings, std::uint64_t seed,
-                                                  std::string_view stream_name);
+                                                  std::string_view stream_name,
+                                                  const std::function<void()>& before_training = {});
   std::size_t trainings() const;  // models trained so far
 
  private:

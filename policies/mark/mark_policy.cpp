@@ -1,10 +1,12 @@
 #include "policies/mark/mark_policy.hpp"
 
 #include <algorithm>
+#include <ostream>
 
 #include "policies/catalog_refs.hpp"
 #include "policies/mark/history_samples.hpp"
 #include "policies/mark/lstm_model_cache.hpp"
+#include "policies/mark/training_work.hpp"
 #include "policies/scenario_cache.hpp"
 #include "policies/serving_device.hpp"
 #include "sim/core/input_error.hpp"
@@ -60,6 +62,14 @@ std::optional<std::uint32_t> lambda_function(const PolicyWorld& world, const mar
   return std::nullopt;  // no function packages the model: MArk runs without Lambda
 }
 
+// "training the LSTM on \"app\"'s history (20160 samples x 50 epochs x 32 units)"
+std::string training_text(const PolicyWorld& world, AppId app, std::size_t samples,
+                          const mark::PredictorSettings& settings) {
+  return "training the LSTM on \"" + world.applications[app].name + "\"'s history (" + std::to_string(samples) +
+         " samples x " + std::to_string(settings.lstm.epochs) + " epochs x " + std::to_string(settings.lstm.units) +
+         " units)";
+}
+
 std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, AppId app,
                                                    const mark::PredictorSettings& settings,
                                                    const PolicyContext& context, const JsonNode& params) {
@@ -76,6 +86,14 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, App
     // named as the scenario's path, with the policy's in the message.
     mark::validate_history_length(history.size(), settings,
                                   params.file() + ": applications[" + std::to_string(app) + "]", params.path());
+    const double work = mark::lstm_training_work(history.size(), settings.window, settings.lstm);
+    if (work > mark::kMaxLstmTrainingWork) {
+      throw InputError(params.where(), training_text(world, app, history.size(), settings) + " is " +
+                                           mark::training_time_text(work) + " of training, more than the limit of " +
+                                           mark::training_time_text(mark::kMaxLstmTrainingWork) +
+                                           " (docs/scenario.md, \"Limits\"): lower lstm_units or lstm_epochs, or "
+                                           "shorten the history");
+    }
     if (context.check_only) {
       // Checked, not trained (servesim validate): the start is planned on
       // the history's last value in the LSTM's place.
@@ -85,8 +103,13 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, App
     }
     mark::LstmModelCache own;
     mark::LstmModelCache& cache = context.cache ? context.cache->get<mark::LstmModelCache>() : own;
+    const auto announce = [&] {
+      if (!context.notices || work / mark::kLstmWorkPerSecond < mark::kAnnouncedTrainingSeconds) return;
+      *context.notices << "servesim: " << context.label << ": " << training_text(world, app, history.size(), settings)
+                       << ", " << mark::training_time_text(work) << " (MArk's load predictor)\n";
+    };
     inputs.lstm = cache.get_or_train(history, settings.window, settings.lstm, world.seed,
-                                     "mark-lstm/" + world.applications[app].name);
+                                     "mark-lstm/" + world.applications[app].name, announce);
   }
   return mark::make_load_predictor(settings, inputs);
 }

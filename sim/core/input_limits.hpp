@@ -62,6 +62,15 @@ inline constexpr double kMaxCpuCredits = 1e7;
 // metric's scale (percent, mAP, BLEU) is far below a million.
 inline constexpr double kMaxRawAccuracy = 1e6;
 
+// The most arrivals an applications[i].history may hold (its rate x its
+// duration): 11x the largest shipped, MArk's two weeks of Twitter at 148 QPS
+// (1.8e8); drawn at load time, at most about a minute of work. A history only
+// feeds a predictor or a planner, which sample it per second or keep its tail.
+inline constexpr std::uint64_t kMaxHistoryArrivals = 2'000'000'000;
+// Arrivals drawn to estimate a history's size before drawing it all: a few
+// milliseconds of work.
+inline constexpr std::uint64_t kHistoryProbeArrivals = 1'000'000;
+
 // Random seeds: the docs promise a positive integer; 2^53 keeps a seed
 // exact when tools round-trip the scenario through a double.
 inline constexpr std::int64_t kMaxSeed = std::int64_t{1} << 53;

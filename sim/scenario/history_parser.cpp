@@ -1,6 +1,11 @@
 #include "sim/scenario/history_parser.hpp"
 
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
 #include <vector>
+
+#include "sim/core/input_limits.hpp"
 
 #include "sim/scenario/workload_parser.hpp"
 
@@ -26,6 +31,24 @@ class HistoryKeys : public JsonObjectObserver {
   std::string path_;
 };
 
+// The arrivals a history will hold, estimated from its first
+// kHistoryProbeArrivals: the rate they arrive at, times the history's length
+// (exact when it holds fewer). A few milliseconds, where drawing a history of
+// 1e7 QPS over a year would take days.
+double expected_history_arrivals(const WorkloadSpec& spec, std::uint64_t seed, const std::string& stream,
+                                 Duration length) {
+  const auto arrivals = spec.open(seed, stream);
+  std::uint64_t n = 0;
+  SimTime last = SimTime::zero();
+  while (n < kHistoryProbeArrivals) {
+    const auto arrival = arrivals->next();
+    if (!arrival || arrival->time >= SimTime::zero() + length) return static_cast<double>(n);
+    last = arrival->time;
+    ++n;
+  }
+  return static_cast<double>(n) * length.seconds() / std::max(last.seconds(), 1e-9);
+}
+
 }  // namespace
 
 std::shared_ptr<const ArrivalHistory> parse_history(const JsonNode& node, const std::filesystem::path& base_dir,
@@ -40,9 +63,18 @@ std::shared_ptr<const ArrivalHistory> parse_history(const JsonNode& node, const 
   if (node.observer()) keys.emplace(*node.observer(), node.path());
   const auto spec = parse_workload(JsonNode(workload, node.file(), node.path(), keys ? &*keys : nullptr), base_dir);
   // A trace the workload reads lazily is read here: its errors name the field too.
-  return read_file_named_by(node, [&] {
-    return std::make_shared<const ArrivalHistory>(spec, seed, "history/" + application, length);
-  });
+  const std::string stream = "history/" + application;
+  // Refused before it is drawn; the drawing stops at the limit too, for a
+  // workload whose rate rises after the probe.
+  const double expected = read_file_named_by(node, [&] { return expected_history_arrivals(*spec, seed, stream, length); });
+  if (expected > static_cast<double>(kMaxHistoryArrivals)) {
+    std::ostringstream text;
+    text << "about " << std::setprecision(3) << expected << " arrivals in " << length.seconds()
+         << " s, more than the " << kMaxHistoryArrivals
+         << " a history may hold (docs/scenario.md, \"Limits\"): lower its rate or its duration_s";
+    node.fail(text.str());
+  }
+  return read_file_named_by(node, [&] { return std::make_shared<const ArrivalHistory>(spec, seed, stream, length); });
 }
 
 }  // namespace servesim

@@ -21,9 +21,10 @@ PolicyContext policy_context(const Scenario& scenario, const PolicySpec& spec, S
 }
 
 std::unique_ptr<Policy> build_scenario_policy(const Scenario& scenario, const PolicySpec& spec, ScenarioCache* cache,
-                                              bool check_only, JsonObjectObserver* observer) {
-  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, observer),
-                     policy_context(scenario, spec, cache, check_only));
+                                              bool check_only, JsonObjectObserver* observer, std::ostream* notices) {
+  PolicyContext context = policy_context(scenario, spec, cache, check_only);
+  context.notices = notices;
+  return make_policy(spec.name_node(scenario.file), spec.params_node(scenario.file, observer), context);
 }
 
 }  // namespace servesim

@@ -17,9 +17,10 @@ PolicyContext policy_context(const Scenario& scenario, const PolicySpec& spec, S
                              bool check_only = false);
 
 // The scenario's policy `spec` built by the registry in that context; its
-// params node tells `observer` (if any) of the objects it reads.
+// params node tells `observer` (if any) of the objects it reads; the policy
+// announces long steps on `notices` (if any).
 std::unique_ptr<Policy> build_scenario_policy(const Scenario& scenario, const PolicySpec& spec,
                                               ScenarioCache* cache = nullptr, bool check_only = false,
-                                              JsonObjectObserver* observer = nullptr);
+                                              JsonObjectObserver* observer = nullptr, std::ostream* notices = nullptr);
 
 }  // namespace servesim

@@ -160,11 +160,11 @@ RunReport run_one(const Scenario& scenario, const PolicySpec& spec, const RunOpt
 // the policies compute on the way for every run (MArk's trained predictors)
 // stays in `cache` (null when checking only: nothing is computed).
 void place_initial_replicas(const Scenario& scenario, const std::vector<std::string>& labels, ScenarioCache* cache,
-                            bool check_only) {
+                            bool check_only, std::ostream* notices = nullptr) {
   for (const PolicySpec* spec : selected(scenario, labels)) {
     RunMetrics metrics(RunMetricsConfig{scenario.world.window, SimTime::zero() + scenario.world.duration,
                                         app_names(scenario), nullptr, nullptr});
-    const auto policy = build_scenario_policy(scenario, *spec, cache, check_only);
+    const auto policy = build_scenario_policy(scenario, *spec, cache, check_only, nullptr, notices);
     Simulation simulation(scenario.world_of(*spec), *policy, metrics);
     simulation.start();
   }
@@ -179,7 +179,8 @@ void validate_policies(const Scenario& scenario, const std::vector<std::string>&
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {
   const auto specs = selected(scenario, options.policies);
   ScenarioCache cache;  // every run of the scenario plans on the same trained predictors
-  place_initial_replicas(scenario, options.policies, &cache, /*check_only=*/false);
+  // The long steps (MArk's training) happen here, once: announced unless quiet.
+  place_initial_replicas(scenario, options.policies, &cache, /*check_only=*/false, options.quiet ? nullptr : &std::cerr);
   std::vector<RunReport> reports(specs.size());
   std::vector<std::exception_ptr> errors(specs.size());
   std::mutex mutex;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "sim/core/input_error.hpp"
+#include "sim/core/input_limits.hpp"
 #include "sim/core/random_stream.hpp"
 
 namespace servesim {
@@ -130,7 +131,11 @@ ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std
       throw InputError(stream_name_, "more than 4294967295 arrivals in one second of the history");
     }
     ++count;
-    ++total_;
+    if (++total_ > kMaxHistoryArrivals) {  // the rate x duration the estimate at load missed
+      throw InputError(stream_name_, "more than " + std::to_string(kMaxHistoryArrivals) +
+                                         " arrivals in the history (docs/scenario.md, \"Limits\"): lower its rate or "
+                                         "its duration_s");
+    }
   }
   const std::size_t kept = static_cast<std::size_t>(std::min<std::uint64_t>(total_, kKeptTail));
   tail_.reserve(kept);

@@ -33,6 +33,14 @@ const std::vector<Case>& cases() {
        {kFile, "applications[0].history.duration_s", "31536000"}},
       {"history_duration_not_a_number", [](json& s, const TempDir&) { history(s)["duration_s"] = "long"; },
        {kFile, "applications[0].history.duration_s"}},
+      // 1e7 QPS over a year: refused from its first 10^6 arrivals, not drawn.
+      {"history_arrivals_beyond_the_limit",
+       [](json& s, const TempDir&) {
+         json& h = history(s);
+         h["rate"] = 1e7;
+         h["duration_s"] = 31536000;
+       },
+       {kFile, "applications[0].history: about 3.15e+14 arrivals", "more than the 2000000000 a history may hold"}},
       {"history_not_an_object", [](json& s, const TempDir&) { app0(s)["history"] = "trace.csv"; },
        {kFile, "applications[0].history", "duration_s"}},
       {"history_missing_kind", [](json& s, const TempDir&) { history(s).erase("kind"); },

@@ -103,6 +103,16 @@ const std::vector<Case>& cases() {
         "= 62 samples", "got 10"},
        {},
        "run"},
+      // 120 samples x 10000 epochs x 1024 units: about 4.4 days of training,
+      // refused before any of it (validate trains nothing; run would).
+      {"mark_lstm_training_beyond_the_limit",
+       mark([](json& s) {
+         params(s)["predictor"] = "lstm";
+         params(s)["lstm_units"] = 1024;
+         params(s)["lstm_epochs"] = 10000;
+       }),
+       {kFile, "policies[0].params: training the LSTM on \"ptb\"'s history (120 samples x 10000 epochs x 1024 units)",
+        "more than the limit of about 11 min"}},
       {"mark_lstm_without_history",
        mark([](json& s) {
          params(s)["predictor"] = "lstm";
