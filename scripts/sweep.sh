@@ -27,7 +27,7 @@ Results (`servesim collect`):
                             field, its mean, sd, n and 95 % Student-t half-width over seeds
 
 Checking: before any point runs, every grid point is checked with its overrides and
-the extra arguments (`servesim run --dry-run`); a bad point is named in one line with
+the extra arguments (`servesim run --dry-run`); the bad points are named in one line with
 servesim's message and the sweep exits 2 with nothing run.
 
 Resuming: a point is run into OUT_DIR/.tmp-<point>.XXXXXX and renamed to its folder
@@ -107,7 +107,8 @@ scenario=${positional[0]}
 out_dir=${positional[1]}
 [[ -f $scenario ]] || die "no such scenario file: $scenario"
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs expects a positive integer, got \"$jobs\""
-[[ $binary == */* ]] || binary=$(command -v "$binary" || echo "$binary")
+# `command -v -- NAME`: a NAME starting with "-" is a name, not an option.
+[[ $binary == */* ]] || binary=$(command -v -- "$binary" 2>/dev/null || echo "$binary")
 [[ -f $binary && -x $binary ]] || die "servesim binary not found or not executable: $binary (build it, or use --binary / SERVESIM)"
 binary=$(realpath "$binary")  # collect runs from inside OUT_DIR; Slurm tasks from anywhere
 scenario=$(realpath "$scenario")
@@ -194,7 +195,7 @@ grid_points=("${points[@]}")
 
 # Check every grid point before launching anything: its overrides (with the
 # first seed) and the extra arguments, as `servesim run --dry-run` reads them,
-# so that a bad value or a bad argument fails fast, each bad point in one line
+# so that a bad value or a bad argument fails fast, every bad point named in one line
 # with servesim's own message, and nothing runs (exit 2).
 check_points() {
   local dir i pt
@@ -226,12 +227,12 @@ check_points() {
     bad+=("${pt:-the scenario}: $(tail -n 1 "$dir/$i.err")")
   done
   rm -rf "$dir"
-  # One bad point (or no grid at all) is one line; several are a line each
-  # and the verdict.
+  # One line however many points are bad: each point's message, joined.
+  ((${#bad[@]} != 0)) || return 0
   ((${#bad[@]} != 1)) || die "${bad[0]} (nothing run)"
-  ((${#bad[@]} == 0)) && return
-  printf 'sweep.sh: %s\n' "${bad[@]}" >&2
-  die "no point run: fix the points above"
+  local joined
+  joined=$(printf '%s; ' "${bad[@]}")
+  die "${#bad[@]} points refused, nothing run: ${joined%; }"
 }
 check_points
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bad input to a sweep is refused before any point runs, with exit 2: every
-# grid point is checked first (`servesim run --dry-run`), one line per bad
+# grid point is checked first (`servesim run --dry-run`), in one line naming every bad
 # point, wherever it stands in the grid; a grid on the seed and an extra
 # argument missing its value are usage errors, not failed points. A point's
 # folder ends as mkdir makes one (755 under umask 022), not mktemp's 700.
@@ -19,9 +19,10 @@ refused() {  # NAME ARGS...: exit 2, nothing run, stderr in $work/NAME.log
 
 # Two bad values, the first and the last of the grid; 50 is fine.
 refused late_and_early --grid 'applications[0].slo_ms=1,50,nonsense' -- --policy static-gpu
-grep -q "^sweep.sh: slo_ms=1: .*applications\[0\].slo_ms" "$work/late_and_early.log" ||
+(($(wc -l <"$work/late_and_early.log") == 1)) || fail "two bad points take more than one line: $(cat "$work/late_and_early.log")"
+grep -q "^sweep.sh: 2 points refused, nothing run: slo_ms=1: .*applications\[0\].slo_ms" "$work/late_and_early.log" ||
   fail "the point slo_ms=1 is not named with servesim's message: $(cat "$work/late_and_early.log")"
-grep -q "^sweep.sh: slo_ms=nonsense: .*applications\[0\].slo_ms" "$work/late_and_early.log" ||
+grep -q "; slo_ms=nonsense: .*applications\[0\].slo_ms" "$work/late_and_early.log" ||
   fail "the point slo_ms=nonsense is not named: $(cat "$work/late_and_early.log")"
 ! grep -q "slo_ms=50:" "$work/late_and_early.log" || fail "the good point slo_ms=50 was reported"
 
