@@ -44,10 +44,11 @@ int collect_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
   po::notify(vm);
-  if (vm.count("help") || dirs.empty()) {
+  if (vm.count("help")) {
     std::cout << kCollectUsage;
-    return dirs.empty() && !vm.count("help") ? kExitInputError : 0;
+    return 0;
   }
+  if (dirs.empty()) throw InputError("servesim collect", "expected at least one DIR (see --help)");
   if (vm.count("points") && points.empty()) throw InputError("servesim collect --points", "expected a file name");
   SummaryCsvCollector collector;
   for (const auto& d : dirs) collector.add(d);

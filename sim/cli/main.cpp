@@ -42,9 +42,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
     std::cout << "servesim " << servesim::servesim_version() << " (commit " << servesim::servesim_commit() << ")\n";
     return 0;
   }
-  // One error line and one hint, not the whole usage: the mistake stays visible.
-  std::cerr << "servesim: unknown command " << servesim::quote_field(command) << "\n"
-            << "try: servesim --help\n";
+  // One error line with its hint, not the whole usage: the mistake stays visible.
+  std::cerr << "servesim: unknown command " << servesim::quote_field(command) << " (try: servesim --help)\n";
   return servesim::kExitInputError;
 }
 

@@ -143,12 +143,16 @@ TEST(BadInputParsingMessages, HugeValueGivesAShortLine) {
   EXPECT_LT(r.err.size(), 400u) << r.err.substr(0, 400);
 }
 
-// An unknown command: one error line and one hint, not the whole usage.
+// An unknown command: one error line with its hint, not the whole usage;
+// collect without a folder likewise.
 TEST(BadInputParsingMessages, UnknownCommandGivesErrorAndHint) {
   TempDir dir;
   const CliResult r = run_servesim({"bogus"}, dir.path());
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "servesim: unknown command \"bogus\"\ntry: servesim --help\n");
+  EXPECT_EQ(r.err, "servesim: unknown command \"bogus\" (try: servesim --help)\n");
+  const CliResult collect = run_servesim({"collect"}, dir.path());
+  EXPECT_EQ(collect.status, 2);
+  EXPECT_EQ(collect.err, "servesim: servesim collect: expected at least one DIR (see --help)\n");
 }
 
 // The claims ledger is read by the same reader.
