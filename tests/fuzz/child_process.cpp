@@ -23,6 +23,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const std::filesyste
   args.push_back(nullptr);
   const std::string out_path = (dir / "stdout.txt").string();
   const std::string err_path = (dir / "stderr.txt").string();
+  const std::string cwd = dir.string();
   const rlim_t bytes = static_cast<rlim_t>(limits.memory_mb) << 20;
 
   const auto start = std::chrono::steady_clock::now();
@@ -32,7 +33,7 @@ ChildResult run_child(const std::vector<std::string>& argv, const std::filesyste
     const int in = ::open("/dev/null", O_RDONLY);
     const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (in < 0 || out < 0 || err < 0) ::_exit(127);
+    if (in < 0 || out < 0 || err < 0 || ::chdir(cwd.c_str()) != 0) ::_exit(127);
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(err, 2);

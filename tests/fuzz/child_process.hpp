@@ -26,8 +26,9 @@ struct ChildResult {
   std::string err;  // the whole stderr
 };
 
-// Runs argv[0] (a path) with argv; its stdout goes to dir/stdout.txt and its
-// stderr to dir/stderr.txt (read back into err).
+// Runs argv[0] (a path) with argv in `dir`, the child's working folder; its
+// stdout goes to dir/stdout.txt and its stderr to dir/stderr.txt (read back
+// into err).
 ChildResult run_child(const std::vector<std::string>& argv, const std::filesystem::path& dir,
                       const ChildLimits& limits);
 

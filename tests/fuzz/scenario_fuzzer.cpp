@@ -1,6 +1,9 @@
 // scenario_fuzzer: mutates scenarios and trace files, runs `servesim validate`
 // on each mutant and a short `servesim run` on those that validate, and checks
-// the robustness contract (outcome.hpp). Prints the count of each outcome,
+// the robustness contract (outcome.hpp); and the same for the other entry
+// points (entry_points.hpp: run folders for `collect`, ledgers for `claims`,
+// argument lists of every subcommand and of scripts/sweep.sh), each input
+// going to one of them in turn. Prints the count of each outcome per stage,
 // keeps every violating input under OUT/findings/<outcome>/ with its stderr
 // and the command, and exits 1 if there was any violation (2 if the fuzzer
 // itself failed: a seed that does not pass, a harness error).
@@ -8,10 +11,12 @@
 //   scenario_fuzzer --servesim BIN --source REPO [--out DIR] [--seed S]
 //                   [--inputs N] [--minutes M] [--first I] [--jobs J]
 //                   [--timeout S] [--memory-mb M] [--asan] [--run-duration-s D]
-//                   [--scenario REL]...
+//                   [--scenario REL]... [--entry NAME]...
+//   --entry NAME  only these entry points: scenario, collect, claims, args, sweep
 //
 // Mutant I of seed S is the same on every machine and in any thread, so
 // `--seed S --first I --inputs 1` reproduces one finding.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -26,6 +31,7 @@
 #include <vector>
 
 #include "tests/fuzz/child_process.hpp"
+#include "tests/fuzz/entry_points.hpp"
 #include "tests/fuzz/mutator.hpp"
 #include "tests/fuzz/outcome.hpp"
 #include "tests/fuzz/seed_inputs.hpp"
@@ -43,13 +49,14 @@ struct Options {
   std::size_t keep = 20;  // findings kept per outcome; a campaign repeats the same few bugs
   ChildLimits limits;
   std::vector<std::string> scenarios;
+  std::vector<std::string> entries;  // empty: all
 };
 
 [[noreturn]] void usage(const std::string& why) {
   std::cerr << "scenario_fuzzer: " << why
             << "\nusage: scenario_fuzzer --servesim BIN --source REPO [--out DIR] [--seed S] [--inputs N] "
                "[--minutes M] [--first I] [--jobs J] [--timeout S] [--memory-mb M] [--asan] "
-               "[--run-duration-s D] [--scenario REL]...\n";
+               "[--run-duration-s D] [--scenario REL]... [--entry NAME]...\n";
   std::exit(2);
 }
 
@@ -75,6 +82,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--memory-mb") o.limits.memory_mb = std::stoull(v);
     else if (a == "--run-duration-s") o.run_duration_s = std::stod(v);
     else if (a == "--scenario") o.scenarios.push_back(v);
+    else if (a == "--entry") o.entries.push_back(v);
     else usage("unknown option " + a);
   }
   if (o.servesim.empty() || o.source.empty()) usage("--servesim and --source are required");
@@ -87,12 +95,25 @@ void write_file(const fs::path& path, const std::string& content) {
   std::ofstream(path, std::ios::binary) << content;
 }
 
-enum Stage { kValidate, kRun, kStages };
-constexpr std::array<const char*, kStages> kStageNames = {"validate", "run"};
+enum Stage { kValidate, kRun };
+constexpr std::array<const char*, 2> kScenarioStages = {"validate", "run"};
+
+bool wanted(const Options& o, const std::string& entry) {
+  return o.entries.empty() || std::find(o.entries.begin(), o.entries.end(), entry) != o.entries.end();
+}
 
 class Campaign {
  public:
-  Campaign(Options options, std::vector<SeedInput> seeds) : o_(std::move(options)), seeds_(std::move(seeds)) {}
+  Campaign(Options options, std::vector<SeedInput> seeds, std::vector<std::unique_ptr<EntryPoint>> entries)
+      : o_(std::move(options)), seeds_(std::move(seeds)) {
+    if (wanted(o_, "scenario")) stages_.assign(kScenarioStages.begin(), kScenarioStages.end());
+    for (auto& entry : entries) {
+      if (!wanted(o_, entry->name())) continue;
+      for (const auto& stage : entry->stages()) stages_.push_back(stage);
+      entries_.push_back(std::move(entry));
+    }
+    counts_.resize(stages_.size());
+  }
 
   // Runs workers until the inputs are done or the time is up; returns the
   // number of inputs tried.
@@ -134,11 +155,13 @@ class Campaign {
   void print(std::ostream& out, std::uint64_t inputs, double wall_s) const {
     out << "scenario_fuzzer: seed " << o_.seed << ", inputs " << o_.first << ".." << o_.first + inputs << " ("
         << inputs << "), " << o_.jobs << " jobs, " << std::fixed << std::setprecision(1) << wall_s << " s\n";
-    out << std::left << std::setw(14) << "outcome" << std::right << std::setw(10) << kStageNames[kValidate]
-        << std::setw(10) << kStageNames[kRun] << "\n";
+    out << std::left << std::setw(14) << "outcome" << std::right;
+    for (const auto& stage : stages_) out << std::setw(13) << stage;
+    out << "\n";
     for (int k = 0; k < kOutcomes; ++k) {
-      out << std::left << std::setw(14) << outcome_name(static_cast<Outcome>(k)) << std::right << std::setw(10)
-          << counts_[kValidate][k] << std::setw(10) << counts_[kRun][k] << "\n";
+      out << std::left << std::setw(14) << outcome_name(static_cast<Outcome>(k)) << std::right;
+      for (const auto& stage : counts_) out << std::setw(13) << stage[k];
+      out << "\n";
     }
     if (harness_errors_ > 0) out << "harness errors: " << harness_errors_ << " (the fuzzer's, see stderr)\n";
     out << "violations: " << violations();
@@ -151,6 +174,9 @@ class Campaign {
     // The mutant depends on (seed, i) only; the odd constant spreads
     // neighbouring indexes over the generator's state.
     Mutator m(o_.seed * 0x9E3779B97F4A7C15ull + i);
+    const bool scenarios = wanted(o_, "scenario");
+    const std::uint64_t target = m.below(entries_.size() + (scenarios ? 1 : 0));
+    if (!scenarios || target > 0) return try_entry(i, *entries_[target - (scenarios ? 1 : 0)], &m, dir);
     const SeedInput& seed = seeds_[m.below(seeds_.size())];
     // Mostly the scenario is mutated; with trace files, sometimes only those.
     const bool only_files = !seed.files.empty() && m.chance(0.4);
@@ -159,7 +185,22 @@ class Campaign {
       if (only_files || m.chance(0.3)) content = m.mutate_text(content);
     }
     write_input(dir, mutant, only_files ? seed.scenario.dump(1) : m.mutate_json(seed.scenario));
-    if (check(i, kValidate, command(kValidate, dir), dir) == Outcome::ok) check(i, kRun, command(kRun, dir), dir);
+    if (check(i, stage_index(kScenarioStages[kValidate]), command(kValidate, dir), dir) == Outcome::ok) {
+      check(i, stage_index(kScenarioStages[kRun]), command(kRun, dir), dir);
+    }
+  }
+
+  // An entry point's input: its steps in order, each only if the one before ended ok.
+  void try_entry(std::uint64_t i, const EntryPoint& entry, Mutator* m, const fs::path& dir) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const Step& step : entry.prepare(m, dir)) {
+      if (check(i, stage_index(step.stage), step.argv, dir, step.program) != Outcome::ok) return;
+    }
+  }
+
+  std::size_t stage_index(const std::string& stage) const {
+    return static_cast<std::size_t>(std::find(stages_.begin(), stages_.end(), stage) - stages_.begin());
   }
 
   static void write_input(const fs::path& dir, const SeedInput& input, const std::string& scenario) {
@@ -185,12 +226,22 @@ class Campaign {
   // the first seed that does not, with what it printed; empty if all pass.
   std::string unfit_seed() const {
     const fs::path dir = fs::path(o_.out) / "work" / "seed";
-    for (const auto& seed : seeds_) {
+    for (const auto& seed : wanted(o_, "scenario") ? seeds_ : std::vector<SeedInput>{}) {
       write_input(dir, seed, seed.scenario.dump(1));
       for (Stage stage : {kValidate, kRun}) {
         const ChildResult r = run_child(command(stage, dir), dir, o_.limits);
         if (classify(r) != Outcome::ok) {
-          return seed.name + " (" + kStageNames[stage] + ": " + outcome_name(classify(r)) + ") " + r.err;
+          return seed.name + " (" + kScenarioStages[stage] + ": " + outcome_name(classify(r)) + ") " + r.err;
+        }
+      }
+    }
+    for (const auto& entry : entries_) {
+      fs::remove_all(dir);
+      fs::create_directories(dir);
+      for (const Step& step : entry->prepare(nullptr, dir)) {
+        const ChildResult r = run_child(step.argv, dir, o_.limits);
+        if (classify(r, step.program) != Outcome::ok) {
+          return entry->name() + " (" + step.stage + ": " + outcome_name(classify(r, step.program)) + ") " + r.err;
         }
       }
     }
@@ -198,9 +249,10 @@ class Campaign {
   }
 
  private:
-  Outcome check(std::uint64_t i, Stage stage, const std::vector<std::string>& argv, const fs::path& dir) {
+  Outcome check(std::uint64_t i, std::size_t stage, const std::vector<std::string>& argv, const fs::path& dir,
+                const std::string& program = "servesim") {
     const ChildResult r = run_child(argv, dir, o_.limits);
-    const Outcome outcome = classify(r);
+    const Outcome outcome = classify(r, program);
     std::lock_guard lock(mutex_);
     const std::uint64_t seen = counts_[stage][static_cast<int>(outcome)]++;
     if (is_violation(outcome) && seen < o_.keep) keep_finding(i, stage, outcome, argv, r, dir);
@@ -209,13 +261,14 @@ class Campaign {
 
   // Copies the mutant (scenario, trace files, stderr) and the command that
   // failed; the work folder is reused for the next input.
-  void keep_finding(std::uint64_t i, Stage stage, Outcome outcome, const std::vector<std::string>& argv,
+  void keep_finding(std::uint64_t i, std::size_t stage, Outcome outcome, const std::vector<std::string>& argv,
                     const ChildResult& r, const fs::path& dir) const {
     const fs::path to = fs::path(o_.out) / "findings" / outcome_name(outcome) /
-                        (std::to_string(i) + "-" + kStageNames[stage]);
+                        (std::to_string(i) + "-" + stages_[stage]);
     fs::create_directories(to);
     for (const auto& entry : fs::directory_iterator(dir)) {
-      if (entry.is_regular_file()) fs::copy_file(entry.path(), to / entry.path().filename(), fs::copy_options::overwrite_existing);
+      std::error_code trap;  // a symlink loop or a FIFO the input holds on purpose
+      if (entry.is_regular_file(trap)) fs::copy_file(entry.path(), to / entry.path().filename(), fs::copy_options::overwrite_existing);
     }
     // The command names the copies, so that it reruns as written.
     std::ostringstream command;
@@ -231,9 +284,11 @@ class Campaign {
 
   const Options o_;
   const std::vector<SeedInput> seeds_;
+  std::vector<std::unique_ptr<EntryPoint>> entries_;
+  std::vector<std::string> stages_;
   std::atomic<std::uint64_t> next_{0}, done_{0}, harness_errors_{0};
   std::mutex mutex_;
-  std::array<std::array<std::uint64_t, kOutcomes>, kStages> counts_{};
+  std::vector<std::array<std::uint64_t, kOutcomes>> counts_;
 };
 
 }  // namespace
@@ -246,7 +301,9 @@ int main(int argc, char** argv) {
   ::setenv("ASAN_OPTIONS", asan.c_str(), 0);
   ::setenv("UBSAN_OPTIONS", "print_stacktrace=1", 0);
   fs::remove_all(fs::path(o.out) / "findings");
-  Campaign campaign(o, seed_inputs(o.source, o.scenarios));
+  const Tools tools{fs::absolute(o.servesim).string(), fs::absolute(o.source), fs::absolute(fs::path(o.out) / "base")};
+  make_base(tools);
+  Campaign campaign(o, seed_inputs(o.source, o.scenarios), entry_points(tools));
   if (const std::string unfit = campaign.unfit_seed(); !unfit.empty()) {
     std::cerr << "scenario_fuzzer: seed input " << unfit << "\n";
     return 2;
