@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include "tests/fuzz/child_process.hpp"
 #include "tests/fuzz/outcome.hpp"
@@ -79,10 +80,19 @@ std::vector<std::string> mutate_tokens(Mutator& m, std::vector<std::string> args
   return args;
 }
 
-// A finished run of the toy scenario, as a sweep point holds it.
-class CollectEntry : public EntryPoint {
+// An entry point that runs the tools.
+class ToolEntry : public EntryPoint {
  public:
-  explicit CollectEntry(const Tools& tools) : tools_(tools) {}
+  explicit ToolEntry(Tools tools) : tools_(std::move(tools)) {}
+
+ protected:
+  Tools tools_;
+};
+
+// A finished run of the toy scenario, as a sweep point holds it.
+class CollectEntry : public ToolEntry {
+ public:
+  using ToolEntry::ToolEntry;
   std::string name() const override { return "collect"; }
   std::vector<std::string> stages() const override { return {"collect"}; }
 
@@ -137,8 +147,6 @@ class CollectEntry : public EntryPoint {
         break;
     }
   }
-
-  Tools tools_;
 };
 
 // A ledger with a direction claim over two runs and an input claim.
@@ -152,9 +160,9 @@ Json toy_ledger() {
      "scenario": "scenario.json", "set": ["seed=4"], "holds": "(static:queries.arrived) > 0"}]})json");
 }
 
-class ClaimsEntry : public EntryPoint {
+class ClaimsEntry : public ToolEntry {
  public:
-  explicit ClaimsEntry(const Tools& tools) : tools_(tools) {}
+  using ToolEntry::ToolEntry;
   std::string name() const override { return "claims"; }
   std::vector<std::string> stages() const override { return {"claims-check", "claims-run"}; }
 
@@ -167,15 +175,12 @@ class ClaimsEntry : public EntryPoint {
     if (!m || m->chance(0.33)) return {{"claims-check", check}, {"claims-run", run}};
     return {{"claims-check", check}};
   }
-
- private:
-  Tools tools_;
 };
 
 // Every subcommand's argument list on the toy scenario.
-class ArgsEntry : public EntryPoint {
+class ArgsEntry : public ToolEntry {
  public:
-  explicit ArgsEntry(const Tools& tools) : tools_(tools) {}
+  using ToolEntry::ToolEntry;
   std::string name() const override { return "args"; }
   std::vector<std::string> stages() const override { return {"args"}; }
 
@@ -200,14 +205,11 @@ class ArgsEntry : public EntryPoint {
     args.insert(args.begin(), tools_.servesim);
     return {{"args", args}};
   }
-
- private:
-  Tools tools_;
 };
 
-class SweepEntry : public EntryPoint {
+class SweepEntry : public ToolEntry {
  public:
-  explicit SweepEntry(const Tools& tools) : tools_(tools) {}
+  using ToolEntry::ToolEntry;
   std::string name() const override { return "sweep"; }
   std::vector<std::string> stages() const override { return {"sweep"}; }
 
@@ -221,9 +223,6 @@ class SweepEntry : public EntryPoint {
     args.insert(args.begin(), {"/bin/bash", (tools_.source / "scripts" / "sweep.sh").string()});
     return {{"sweep", args, "sweep.sh"}};
   }
-
- private:
-  Tools tools_;
 };
 
 }  // namespace

@@ -86,6 +86,10 @@ Options parse(int argc, char** argv) {
     else usage("unknown option " + a);
   }
   if (o.servesim.empty() || o.source.empty()) usage("--servesim and --source are required");
+  // Children run in their input's folder: every path they are given is absolute.
+  o.servesim = fs::absolute(o.servesim).string();
+  o.source = fs::absolute(o.source).string();
+  o.out = fs::absolute(o.out).string();
   if (o.inputs == 0 && o.minutes <= 0) usage("give --inputs or --minutes");
   if (o.scenarios.empty()) o.scenarios = default_scenarios();
   return o;
