@@ -8,6 +8,7 @@
 #include "policies/mark/mark_policy.hpp"
 #include "policies/per_stage/per_stage_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
+#include "policies/queue_threshold/queue_threshold_policy.hpp"
 #include "policies/sagemaker/sagemaker_policy.hpp"
 #include "policies/static/static_policy.hpp"
 
@@ -75,6 +76,10 @@ std::vector<PolicyEntry> policy_registry() {
       {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<sagemaker::SagemakerPolicy>(params, context);
+       }},
+      {"queue-threshold", "a threshold autoscaler on elastic instances (docs/adding_a_policy.md's worked example): one instance type per application, the most accurate variant, join the shortest queue; an instance more when the queue per replica passes a threshold, one fewer after a quiet spell",
+       [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
+         return std::make_unique<queue_threshold::QueueThresholdPolicy>(params, context);
        }},
       {"per-stage", "a single-model policy (\"policy\": mark, sagemaker, proteus, sommelier, clipper-ha, clipper-ht, infaas) applied to each stage of the pipelines as an application of its own, the end-to-end SLO split over the stages (\"slo_split\": fastest_latency or equal); stage deadlines for batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
