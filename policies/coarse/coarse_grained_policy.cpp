@@ -15,13 +15,15 @@ CoarseGrainedPolicy::CoarseGrainedPolicy(const JsonNode& params, const PolicyCon
       rate_(rate),
       world_(context.world),
       oracle_(inferline::planning_oracle(params_.planning, params, context)),
-      where_(params.where()) {}
+      where_(params.where()),
+      check_only_(context.check_only) {}
 
 Duration CoarseGrainedPolicy::tick_interval() const {
   return params_.tuner == CoarseTuner::kAutoscale ? params_.tick : Duration::infinite();
 }
 
 void CoarseGrainedPolicy::start(ClusterControl& control, const ClusterView& view) {
+  if (check_only_) return;  // validate plans nothing: as inferline's start
   for (AppId a = 0; a < world_.applications.size(); ++a) apps_.push_back(deploy(a, control, view));
 }
 

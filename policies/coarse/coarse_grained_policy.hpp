@@ -71,6 +71,8 @@ class CoarseGrainedPolicy final : public Policy {
   const PolicyWorld& world_;
   std::shared_ptr<const ArrivalOracle> oracle_;  // with "planning": "oracle" only
   std::string where_;
+  // Built for `servesim validate`: start checks, it does not plan.
+  bool check_only_ = false;
   std::vector<AppDeployment> apps_;
 };
 

@@ -16,7 +16,8 @@ bool planned_on(InstanceState s) { return s == InstanceState::kBooting || s == I
 
 }  // namespace
 
-InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& context) : where_(params.where()) {
+InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& context)
+    : where_(params.where()), check_only_(context.check_only) {
   params.expect_object({"tick_s", "lambda", "slack_qps", "load_quantum_qps", "initial_load_qps", "market", "workers",
                         "variants", "batcher"});
   const PolicyWorld& world = context.world;
@@ -161,7 +162,7 @@ void InfaasIlpPolicy::start(ClusterControl& control, const ClusterView& view) {
     }
     pool_instances_.insert(i);
   }
-  if (initial_load_) replan(control, view, true);
+  if (initial_load_ && !check_only_) replan(control, view, true);  // validate solves no ILP
 }
 
 void InfaasIlpPolicy::on_tick(ClusterControl& control, const ClusterView& view) { replan(control, view, false); }

@@ -158,6 +158,8 @@ class InfaasIlpPolicy final : public Policy {
   std::vector<std::vector<RouteEntry>> routes_;             // by application
   Stats stats_;
   std::string where_;  // "file: policies[i].params", for errors found at start
+  // Built for `servesim validate`: start checks, it solves no ILP.
+  bool check_only_ = false;
 };
 
 }  // namespace servesim

@@ -15,7 +15,8 @@ InferlinePolicy::InferlinePolicy(const JsonNode& params, const PolicyContext& co
       world_(context.world),
       oracle_(planning_oracle(params_.planning, params, context)),
       seed_(context.seed),
-      where_(params.where()) {}
+      where_(params.where()),
+      check_only_(context.check_only) {}
 
 Duration InferlinePolicy::tick_interval() const {
   return params_.tuner == TunerMode::kNone && !replanning() ? Duration::infinite() : params_.tick;
@@ -23,6 +24,9 @@ Duration InferlinePolicy::tick_interval() const {
 
 void InferlinePolicy::start(ClusterControl& control, const ClusterView& view) {
   apps_.resize(world_.applications.size());
+  // validate checks the params and runs no planner: a plan the cluster
+  // cannot hold, or none meeting the SLO, is found by run (exit 2 too).
+  if (check_only_) return;
   for (AppId a = 0; a < world_.applications.size(); ++a) plan_application(a, control, view);
 }
 

@@ -95,6 +95,8 @@ class InferlinePolicy final : public Policy {
   std::shared_ptr<const ArrivalOracle> oracle_;  // with "planning": "oracle" only
   std::uint64_t seed_;
   std::string where_;
+  // Built for `servesim validate`: start checks, it does not plan.
+  bool check_only_ = false;
   std::vector<AppDeployment> apps_;
   Stats stats_;
 };

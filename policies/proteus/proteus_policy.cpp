@@ -27,7 +27,8 @@ ProteusPolicy::ProteusPolicy(const JsonNode& params, const PolicyContext& contex
     : params_(parse_proteus_params(params, context.world, flavor, context.base_dir)),
       world_(context.world),
       demand_(context.world.applications.size(), params_.ewma_com, params_.ewma_window, params_.burst.window_s),
-      trigger_(params_.solve_interval, params_.warmup_solves, params_.burst, params_.artifact_schedule) {}
+      trigger_(params_.solve_interval, params_.warmup_solves, params_.burst, params_.artifact_schedule),
+      check_only_(context.check_only) {}
 
 bool ProteusPolicy::re_solves() const {
   return params_.flavor == Flavor::kProteus || params_.flavor == Flavor::kSommelier;
@@ -79,6 +80,9 @@ void ProteusPolicy::start(ClusterControl& control, const ClusterView& view) {
   groups_ = group_devices(device_type_, options_);
   rollout_.emplace(device_type_.size(), options_,
                    [this](std::uint32_t o, DeviceTypeId t) { return batcher_for(o, t); });
+  // validate checks the variant options and an allocation file, and solves
+  // no MILP: a start load no plan serves is found by run (exit 2 too).
+  if (check_only_ && !params_.start_allocation) return;
   apply(params_.start_allocation ? plan_from_file() : solved_start_plan(), control, view);
   start_loads_ = rollout_->loads();
   if (params_.flavor == Flavor::kSommelier || !params_.model_placement) pin_applications();

@@ -148,6 +148,8 @@ class ProteusPolicy final : public Policy {
   proteus::DeviceGroups groups_;
   proteus::DemandEstimator demand_;
   proteus::SolveTrigger trigger_;
+  // Built for `servesim validate`: start checks, it solves no MILP.
+  bool check_only_ = false;
   std::optional<proteus::PlanRollout> rollout_;
   proteus::DevicePlan plan_;
   std::optional<Pending> pending_;
