@@ -46,6 +46,11 @@ std::vector<double> history_samples(const PolicyWorld& world, AppId app, const P
   return sampler.take_samples();
 }
 
+std::size_t history_sample_count(const PolicyWorld& world, AppId app, const PredictorSettings& settings) {
+  const ArrivalHistory* history = world.history_of(app);
+  return history ? static_cast<std::size_t>(history->length().ns / settings.prediction_unit.ns) : 0;
+}
+
 std::vector<double> run_samples(const ArrivalOracle& oracle, const PolicyWorld& world, AppId app,
                                 const PredictorSettings& settings) {
   LoadSampler sampler(settings.sample_window, settings.prediction_unit);

@@ -17,6 +17,10 @@ namespace servesim::mark {
 // beginning is dropped). Empty when the application has no history.
 std::vector<double> history_samples(const PolicyWorld& world, AppId app, const PredictorSettings& settings);
 
+// How many samples history_samples gives, without drawing the history: its
+// whole units (servesim validate checks the LSTM's history on it).
+std::size_t history_sample_count(const PolicyWorld& world, AppId app, const PredictorSettings& settings);
+
 // The samples of the application's arrivals in the run, [0, duration): the
 // very arrivals the engine will serve, from the oracle the scenario grants.
 std::vector<double> run_samples(const ArrivalOracle& oracle, const PolicyWorld& world, AppId app,

@@ -70,9 +70,42 @@ std::string training_text(const PolicyWorld& world, AppId app, std::size_t sampl
          " units)";
 }
 
+// The LSTM's checks, before any training: its history long enough, its
+// training within the limit. Returns the training's work.
+double check_lstm(const PolicyWorld& world, AppId app, std::size_t samples, const mark::PredictorSettings& settings,
+                  const JsonNode& params) {
+  // The mistake is the application's history (or the window asked of it):
+  // named as the scenario's path, with the policy's in the message.
+  mark::validate_history_length(samples, settings, params.file() + ": applications[" + std::to_string(app) + "]",
+                                params.path());
+  const double work = mark::lstm_training_work(samples, settings.window, settings.lstm);
+  if (work > mark::kMaxLstmTrainingWork) {
+    throw InputError(params.where(), training_text(world, app, samples, settings) + " is " +
+                                         mark::training_time_text(work) + " of training, more than the limit of " +
+                                         mark::training_time_text(mark::kMaxLstmTrainingWork) +
+                                         " (docs/scenario.md, \"Limits\"): lower lstm_units or lstm_epochs, or "
+                                         "shorten the history");
+  }
+  return work;
+}
+
 std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, AppId app,
                                                    const mark::PredictorSettings& settings,
                                                    const PolicyContext& context, const JsonNode& params) {
+  if (context.check_only) {
+    // Checked, not computed (servesim validate): no history drawn, no LSTM
+    // trained, no oracle read; the start is planned on no load, by the
+    // last-value predictor in the configured one's place.
+    if (settings.kind == mark::PredictorKind::kLstm) {
+      check_lstm(world, app, mark::history_sample_count(world, app, settings), settings, params);
+    }
+    if (settings.kind == mark::PredictorKind::kOracle) {
+      require_oracle(context, params.has("predictor") ? params.at("predictor") : params);
+    }
+    mark::PredictorSettings stand_in = settings;
+    stand_in.kind = mark::PredictorKind::kLastValue;
+    return mark::make_load_predictor(stand_in, mark::PredictorInputs{});
+  }
   const std::vector<double> history = mark::history_samples(world, app, settings);
   mark::PredictorInputs inputs{.history = history};
   std::vector<double> truth;
@@ -82,25 +115,7 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, App
     inputs.truth = truth;
   }
   if (settings.kind == mark::PredictorKind::kLstm) {
-    // The mistake is the application's history (or the window asked of it):
-    // named as the scenario's path, with the policy's in the message.
-    mark::validate_history_length(history.size(), settings,
-                                  params.file() + ": applications[" + std::to_string(app) + "]", params.path());
-    const double work = mark::lstm_training_work(history.size(), settings.window, settings.lstm);
-    if (work > mark::kMaxLstmTrainingWork) {
-      throw InputError(params.where(), training_text(world, app, history.size(), settings) + " is " +
-                                           mark::training_time_text(work) + " of training, more than the limit of " +
-                                           mark::training_time_text(mark::kMaxLstmTrainingWork) +
-                                           " (docs/scenario.md, \"Limits\"): lower lstm_units or lstm_epochs, or "
-                                           "shorten the history");
-    }
-    if (context.check_only) {
-      // Checked, not trained (servesim validate): the start is planned on
-      // the history's last value in the LSTM's place.
-      mark::PredictorSettings stand_in = settings;
-      stand_in.kind = mark::PredictorKind::kLastValue;
-      return mark::make_load_predictor(stand_in, inputs);
-    }
+    const double work = check_lstm(world, app, history.size(), settings, params);
     mark::LstmModelCache own;
     mark::LstmModelCache& cache = context.cache ? context.cache->get<mark::LstmModelCache>() : own;
     const auto announce = [&] {

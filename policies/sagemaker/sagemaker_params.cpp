@@ -138,8 +138,10 @@ TargetTrackingParams parse_tracking(const JsonNode& params, double target) {
 }
 
 std::uint32_t parse_initial_instances(const JsonNode& params, const PolicyWorld& world, AppId app,
-                                      const TargetTrackingParams& t) {
-  if (!params.has("initial_instances")) return sized_for_history(world, app, t.target, t.min_capacity);
+                                      const TargetTrackingParams& t, bool size_from_history) {
+  if (!params.has("initial_instances")) {
+    return size_from_history ? sized_for_history(world, app, t.target, t.min_capacity) : t.min_capacity;
+  }
   const JsonNode node = params.at("initial_instances");
   const auto n = static_cast<std::uint32_t>(node.integer_in(1, 10000));
   if (n < t.min_capacity) {
@@ -149,7 +151,7 @@ std::uint32_t parse_initial_instances(const JsonNode& params, const PolicyWorld&
 }
 
 // Application `a`'s endpoint.
-SagemakerParams parse_endpoint(const JsonNode& params, const PolicyWorld& world, AppId a) {
+SagemakerParams parse_endpoint(const JsonNode& params, const PolicyWorld& world, AppId a, bool size_from_history) {
   check_one_model(params, world, a);
   const Application& app = world.applications[a];
   SagemakerParams p;
@@ -161,19 +163,22 @@ SagemakerParams parse_endpoint(const JsonNode& params, const PolicyWorld& world,
   p.capacity_per_minute = serving_device_count(type) * 60.0 / p.batch1_latency.seconds();
   p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
   p.tracking = parse_tracking(params, p.capacity_per_minute / p.over_provisioning);
-  p.initial_instances = parse_initial_instances(params, world, a, p.tracking);
+  p.initial_instances = parse_initial_instances(params, world, a, p.tracking, size_from_history);
   if (params.has("market")) p.market = market_of(params.at("market"));
   return p;
 }
 
 }  // namespace
 
-std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world) {
+std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world,
+                                                    bool size_from_history) {
   params.expect_object({"instance_type", "instance_family", "variant", "over_provisioning", "scale_out_points",
                         "scale_in_points", "scale_in_ratio", "scale_out_cooldown_s", "scale_in_cooldown_s",
                         "min_instances", "initial_instances", "market"});
   std::vector<SagemakerParams> endpoints;
-  for (AppId a = 0; a < world.applications.size(); ++a) endpoints.push_back(parse_endpoint(params, world, a));
+  for (AppId a = 0; a < world.applications.size(); ++a) {
+    endpoints.push_back(parse_endpoint(params, world, a, size_from_history));
+  }
   return endpoints;
 }
 

@@ -62,6 +62,9 @@ std::optional<InstanceTypeId> cheapest_per_request(const PolicyWorld& world, Var
                                                    const std::vector<std::string>& families, Duration slo);
 
 // One endpoint per application, in application order.
-std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world);
+// Without size_from_history (servesim validate, which draws no history) an
+// endpoint without "initial_instances" starts at its minimum.
+std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world,
+                                                    bool size_from_history = true);
 
 }  // namespace servesim::sagemaker

@@ -5,7 +5,7 @@
 namespace servesim::sagemaker {
 
 SagemakerPolicy::SagemakerPolicy(const JsonNode& params, const PolicyContext& context) {
-  for (SagemakerParams& p : parse_sagemaker_params(params, context.world)) endpoints_.emplace_back(p, params.where());
+  for (SagemakerParams& p : parse_sagemaker_params(params, context.world, !context.check_only)) endpoints_.emplace_back(p, params.where());
 }
 
 void SagemakerPolicy::start(ClusterControl& control, const ClusterView& view) {

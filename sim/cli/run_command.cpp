@@ -109,7 +109,8 @@ int validate_command(const std::vector<std::string>& args) {
   ScenarioArgs scenario_args;
   po::options_description visible = scenario_options(scenario_args);
   if (!parse_command_line(args, visible, {}, "scenario", "usage: servesim validate SCENARIO [--set path=value]...\n\nLoads the scenario, its "
-                            "catalogs and traces, builds every policy and places its initial replicas; runs nothing and trains no predictor.")) {
+                            "catalogs and traces and builds every policy; runs nothing, draws no history, trains no predictor, solves no MILP "
+                            "and runs no planner (docs/scenario.md).")) {
     return 0;
   }
   const Scenario scenario = load_scenario(scenario_args.file, scenario_args.sets);

@@ -74,7 +74,7 @@ std::shared_ptr<const ArrivalHistory> parse_history(const JsonNode& node, const 
          << " a history may hold (docs/scenario.md, \"Limits\"): lower its rate or its duration_s";
     node.fail(text.str());
   }
-  return read_file_named_by(node, [&] { return std::make_shared<const ArrivalHistory>(spec, seed, stream, length); });
+  return std::make_shared<const ArrivalHistory>(spec, seed, stream, length, node.where());
 }
 
 }  // namespace servesim

@@ -69,85 +69,109 @@ class SelectedStream final : public ArrivalStream {
   std::uint64_t to_come_ = 0, to_keep_ = 0;
 };
 
-// The workload a thinned history replays: its entry's arrivals, selected.
-// It keeps both histories alive, since its streams read their counts.
+// The workload a thinned history replays: its entry's arrivals, selected to
+// the thinned counts. It keeps the entry alive, since its streams read its
+// counts; `kept` is the thinned history itself, which owns this workload.
 class SelectedArrivals final : public WorkloadSpec {
  public:
-  SelectedArrivals(std::shared_ptr<const ArrivalHistory> entry, std::shared_ptr<const std::vector<std::uint32_t>> kept)
-      : entry_(std::move(entry)), kept_(std::move(kept)) {}
+  SelectedArrivals(std::shared_ptr<const ArrivalHistory> entry, const ArrivalHistory* kept)
+      : entry_(std::move(entry)), kept_(kept) {}
   std::unique_ptr<ArrivalStream> open(std::uint64_t seed, const std::string& name) const override {
-    return std::make_unique<SelectedStream>(entry_->arrivals(), entry_->per_second(), *kept_,
+    return std::make_unique<SelectedStream>(entry_->arrivals(), entry_->per_second(), kept_->per_second(),
                                             RandomStream(seed, name + "/which"));
   }
 
  private:
   std::shared_ptr<const ArrivalHistory> entry_;
-  std::shared_ptr<const std::vector<std::uint32_t>> kept_;
+  const ArrivalHistory* kept_;
 };
 
 }  // namespace
 
 std::shared_ptr<const ArrivalHistory> ArrivalHistory::thinned(std::shared_ptr<const ArrivalHistory> entry, double keep,
                                                               std::uint64_t seed, const std::string& stream_name) {
-  RandomStream rng(seed, stream_name + "/counts");
-  auto kept = std::make_shared<std::vector<std::uint32_t>>();
-  kept->reserve(entry->per_second().size());
-  for (const std::uint32_t n : entry->per_second()) {
-    // Boost's binomial takes a signed count; a second holds far fewer than 2^31.
-    if (n > static_cast<std::uint32_t>(std::numeric_limits<int>::max())) {
-      throw InvariantError(stream_name + ": more than 2^31 arrivals in one second of the history");
+  // The counts are drawn on first use, from the entry's (drawn then too).
+  Draw draw = [entry, keep, seed, stream_name](const ArrivalHistory&) {
+    RandomStream rng(seed, stream_name + "/counts");
+    Counts counts;
+    counts.per_second.reserve(entry->per_second().size());
+    for (const std::uint32_t n : entry->per_second()) {
+      // Boost's binomial takes a signed count; a second holds far fewer than 2^31.
+      if (n > static_cast<std::uint32_t>(std::numeric_limits<int>::max())) {
+        throw InvariantError(stream_name + ": more than 2^31 arrivals in one second of the history");
+      }
+      const int k = boost::random::binomial_distribution<int, double>(static_cast<int>(n), keep)(rng);
+      counts.per_second.push_back(static_cast<std::uint32_t>(k));
+      counts.total += static_cast<std::uint32_t>(k);
     }
-    const int k = boost::random::binomial_distribution<int, double>(static_cast<int>(n), keep)(rng);
-    kept->push_back(static_cast<std::uint32_t>(k));
-  }
+    return counts;
+  };
   const Duration length = entry->length();
-  std::vector<std::uint32_t> counts = *kept;
-  auto spec = std::make_shared<const SelectedArrivals>(std::move(entry), std::move(kept));
-  return std::shared_ptr<const ArrivalHistory>(
-      new ArrivalHistory(std::move(spec), seed, stream_name, length, std::move(counts)));
+  std::shared_ptr<ArrivalHistory> history(
+      new ArrivalHistory(nullptr, seed, stream_name, length, "", std::move(draw)));
+  history->workload_ = std::make_shared<const SelectedArrivals>(std::move(entry), history.get());
+  return history;
 }
 
 ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std::uint64_t seed,
-                               std::string stream_name, Duration length, std::vector<std::uint32_t> per_second)
+                               std::string stream_name, Duration length, std::string where, Draw draw)
     : workload_(std::move(workload)),
       seed_(seed),
       stream_name_(std::move(stream_name)),
       length_(length),
-      per_second_(std::move(per_second)) {
-  for (const std::uint32_t n : per_second_) total_ += n;
-}
+      where_(std::move(where)),
+      draw_(std::move(draw)) {}
 
 ArrivalHistory::ArrivalHistory(std::shared_ptr<const WorkloadSpec> workload, std::uint64_t seed,
-                               std::string stream_name, Duration length)
-    : workload_(std::move(workload)), seed_(seed), stream_name_(std::move(stream_name)), length_(length) {
-  per_second_.assign(static_cast<std::size_t>((length_.ns + kNanosPerSecond - 1) / kNanosPerSecond), 0);
+                               std::string stream_name, Duration length, std::string where)
+    : ArrivalHistory(std::move(workload), seed, std::move(stream_name), length, std::move(where),
+                     [](const ArrivalHistory& self) { return self.draw_from_workload(); }) {}
+
+const ArrivalHistory::Counts& ArrivalHistory::counts() const {
+  // A throw leaves the flag unset: the next caller meets the same error.
+  std::call_once(drawn_, [this] {
+    try {
+      counts_ = draw_(*this);
+    } catch (const InputError& e) {
+      if (where_.empty()) throw;
+      throw InputError(where_, e.what());
+    }
+  });
+  return counts_;
+}
+
+ArrivalHistory::Counts ArrivalHistory::draw_from_workload() const {
+  Counts c;
+  c.per_second.assign(static_cast<std::size_t>((length_.ns + kNanosPerSecond - 1) / kNanosPerSecond), 0);
   std::vector<SimTime> ring(kKeptTail);
   const std::unique_ptr<ArrivalStream> stream = arrivals();
   while (const std::optional<Arrival> arrival = stream->next()) {
-    ring[total_ % kKeptTail] = arrival->time;
+    ring[c.total % kKeptTail] = arrival->time;
     if (arrival->time < SimTime::zero()) throw InvariantError(stream_name_ + " produced an arrival before its start");
-    std::uint32_t& count = per_second_[static_cast<std::size_t>(arrival->time.ns / kNanosPerSecond)];
+    std::uint32_t& count = c.per_second[static_cast<std::size_t>(arrival->time.ns / kNanosPerSecond)];
     if (count == std::numeric_limits<std::uint32_t>::max()) {
       throw InputError(stream_name_, "more than 4294967295 arrivals in one second of the history");
     }
     ++count;
-    if (++total_ > kMaxHistoryArrivals) {  // the rate x duration the estimate at load missed
+    if (++c.total > kMaxHistoryArrivals) {  // the rate x duration the estimate at load missed
       throw InputError(stream_name_, "more than " + std::to_string(kMaxHistoryArrivals) +
                                          " arrivals in the history (docs/scenario.md, \"Limits\"): lower its rate or "
                                          "its duration_s");
     }
   }
-  const std::size_t kept = static_cast<std::size_t>(std::min<std::uint64_t>(total_, kKeptTail));
-  tail_.reserve(kept);
-  for (std::uint64_t i = total_ - kept; i < total_; ++i) tail_.push_back(ring[i % kKeptTail]);
+  const std::size_t kept = static_cast<std::size_t>(std::min<std::uint64_t>(c.total, kKeptTail));
+  c.tail.reserve(kept);
+  for (std::uint64_t i = c.total - kept; i < c.total; ++i) c.tail.push_back(ring[i % kKeptTail]);
+  return c;
 }
 
 std::vector<SimTime> ArrivalHistory::last(std::size_t count) const {
-  const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(count, total_));
-  if (wanted <= tail_.size()) return {tail_.end() - static_cast<std::ptrdiff_t>(wanted), tail_.end()};
+  const Counts& c = counts();
+  const std::size_t wanted = static_cast<std::size_t>(std::min<std::uint64_t>(count, c.total));
+  if (wanted <= c.tail.size()) return {c.tail.end() - static_cast<std::ptrdiff_t>(wanted), c.tail.end()};
   std::vector<SimTime> out;
   out.reserve(wanted);
-  const std::uint64_t skip = total_ - wanted;
+  const std::uint64_t skip = c.total - wanted;
   std::uint64_t seen = 0;
   const auto stream = arrivals();
   while (const auto arrival = stream->next()) {

@@ -179,5 +179,31 @@ TEST_F(ThinnedHistory, LastGivesTheLastArrivalsKeptOrReplayed) {
   EXPECT_EQ(thinned->last(300), std::vector<SimTime>(kept.end() - 300, kept.end()));
 }
 
+// Drawn on first use, not when described (servesim validate draws none):
+// a workload that counts its opens shows when, and that it is once.
+class CountedOpens final : public WorkloadSpec {
+ public:
+  explicit CountedOpens(std::shared_ptr<const WorkloadSpec> inner) : inner_(std::move(inner)) {}
+  std::unique_ptr<ArrivalStream> open(std::uint64_t seed, const std::string& name) const override {
+    ++opens;
+    return inner_->open(seed, name);
+  }
+  mutable int opens = 0;
+
+ private:
+  std::shared_ptr<const WorkloadSpec> inner_;
+};
+
+TEST_F(ThinnedHistory, IsDrawnOnFirstUseOnce) {
+  const auto counted = std::make_shared<CountedOpens>(scenario_->world.workloads.at(0).spec);
+  const auto history = std::make_shared<const ArrivalHistory>(counted, 3, "history/app", from_seconds(600));
+  const auto thinned = ArrivalHistory::thinned(history, 0.5, 7, "x");
+  EXPECT_EQ(counted->opens, 0);  // described, thinned: nothing drawn
+  EXPECT_GT(thinned->total(), 0u);
+  EXPECT_EQ(counted->opens, 1);  // the thinning drew its entry
+  EXPECT_EQ(history->total(), history->total());
+  EXPECT_EQ(counted->opens, 1);
+}
+
 }  // namespace
 }  // namespace servesim::test
