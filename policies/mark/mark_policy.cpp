@@ -89,6 +89,12 @@ double check_lstm(const PolicyWorld& world, AppId app, std::size_t samples, cons
   return work;
 }
 
+// The arrival oracle the scenario grants; a missing one is named at the
+// predictor's node (or the policy's, when the predictor is a plain name).
+const ArrivalOracle& oracle_for(const PolicyContext& context, const JsonNode& params) {
+  return *require_oracle(context, params.has("predictor") ? params.at("predictor") : params);
+}
+
 std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, AppId app,
                                                    const mark::PredictorSettings& settings,
                                                    const PolicyContext& context, const JsonNode& params) {
@@ -99,9 +105,7 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, App
     if (settings.kind == mark::PredictorKind::kLstm) {
       check_lstm(world, app, mark::history_sample_count(world, app, settings), settings, params);
     }
-    if (settings.kind == mark::PredictorKind::kOracle) {
-      require_oracle(context, params.has("predictor") ? params.at("predictor") : params);
-    }
+    if (settings.kind == mark::PredictorKind::kOracle) oracle_for(context, params);
     mark::PredictorSettings stand_in = settings;
     stand_in.kind = mark::PredictorKind::kLastValue;
     return mark::make_load_predictor(stand_in, mark::PredictorInputs{});
@@ -110,8 +114,7 @@ std::unique_ptr<mark::LoadPredictor> predictor_for(const PolicyWorld& world, App
   mark::PredictorInputs inputs{.history = history};
   std::vector<double> truth;
   if (settings.kind == mark::PredictorKind::kOracle) {
-    const JsonNode asked = params.has("predictor") ? params.at("predictor") : params;
-    truth = mark::run_samples(*require_oracle(context, asked), world, app, settings);
+    truth = mark::run_samples(oracle_for(context, params), world, app, settings);
     inputs.truth = truth;
   }
   if (settings.kind == mark::PredictorKind::kLstm) {
