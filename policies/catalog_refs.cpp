@@ -27,8 +27,13 @@ InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& har
   return *id;
 }
 
-Market market_of(const JsonNode& node) {
-  return node.choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+Market market_named(std::string_view choice) { return choice == "spot" ? Market::kSpot : Market::kOnDemand; }
+
+Market market_of(const JsonNode& node) { return market_named(node.choice({"on_demand", "spot"})); }
+
+ParamSpec market_param() {
+  return choice_param("market", {"on_demand", "spot"},
+                      "the market its instances are bought on (spot: the scenario's spot prices and interruptions)");
 }
 
 std::uint32_t lambda_function_of(const JsonNode& node, const std::vector<LambdaFunction>& functions) {

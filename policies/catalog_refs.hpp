@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "policies/param_table.hpp"
 #include "sim/cluster/instance.hpp"
 #include "sim/core/json_node.hpp"
 #include "sim/serving/application.hpp"
@@ -19,6 +20,10 @@ namespace servesim {
 VariantId variant_of(const JsonNode& node, const ModelCatalog& models);
 InstanceTypeId instance_type_of(const JsonNode& node, const HardwareCatalog& hardware);
 Market market_of(const JsonNode& node);  // "on_demand" | "spot"
+// The "market" parameter as a policy's ParamTable declares it (default
+// on_demand), and the market a choice of it names.
+ParamSpec market_param();
+Market market_named(std::string_view choice);
 // The index of the scenario's Lambda function the node names.
 std::uint32_t lambda_function_of(const JsonNode& node, const std::vector<LambdaFunction>& functions);
 

@@ -5,9 +5,11 @@
 #include "policies/infaas/infaas_policy.hpp"
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
 #include "policies/inferline/inferline_policy.hpp"
+#include "policies/mark/mark_params.hpp"
 #include "policies/mark/mark_policy.hpp"
 #include "policies/per_stage/per_stage_policy.hpp"
 #include "policies/proteus/proteus_policy.hpp"
+#include "policies/queue_threshold/queue_threshold_params.hpp"
 #include "policies/queue_threshold/queue_threshold_policy.hpp"
 #include "policies/sagemaker/sagemaker_policy.hpp"
 #include "policies/static/static_policy.hpp"
@@ -41,7 +43,8 @@ std::vector<PolicyEntry> policy_registry() {
       {"mark", "MArk (ATC'19): load forecast every minute (LSTM by default), Algorithm 1's greedy instance plan over c5/m5/p2 with a cool-down, batching per type, Lambda for requests an instance would serve late, SLO monitor; \"market\": \"spot\" for MArk-spot with burstable standbys; ablation switches lambda, slo_monitor, standby, gpu",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<MarkPolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotSupported, "", &mark::param_table()},
       {"proteus", "Proteus (ASPLOS'24): MILP over variant selection, placement and query assignment with demand lowering, every 30 s and on bursts; proactive batching; ablation switches model_selection, model_placement, query_assignment, adaptive_batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<ProteusPolicy>(params, context, proteus::Flavor::kProteus);
@@ -80,13 +83,29 @@ std::vector<PolicyEntry> policy_registry() {
       {"queue-threshold", "a threshold autoscaler on elastic instances (docs/adding_a_policy.md's worked example): one instance type per application, the most accurate variant, join the shortest queue; an instance more when the queue per replica passes a threshold, one fewer after a quiet spell",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<queue_threshold::QueueThresholdPolicy>(params, context);
-       }},
+       },
+       OfflineSupport::kNotSupported, "", &queue_threshold::param_table()},
       {"per-stage", "a single-model policy (\"policy\": mark, sagemaker, proteus, sommelier, clipper-ha, clipper-ht, infaas) applied to each stage of the pipelines as an application of its own, the end-to-end SLO split over the stages (\"slo_split\": fastest_latency or equal); stage deadlines for batching",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<per_stage::PerStagePolicy>(params, context);
        },
        OfflineSupport::kNotSupported, "is not supported inside per-stage (it would apply itself per stage twice)"},
   };
+}
+
+nlohmann::json policy_schema_part() {
+  nlohmann::json names = nlohmann::json::array();
+  nlohmann::json params_by_name = nlohmann::json::array();
+  nlohmann::json definitions = nlohmann::json::object();
+  for (const PolicyEntry& entry : policy_registry()) {
+    names.push_back(entry.name);
+    // if policies[i].name is this one, its params are params_<name>
+    params_by_name.push_back(
+        {{"if", {{"properties", {{"name", {{"const", entry.name}}}}}, {"required", {"name"}}}},
+         {"then", {{"properties", {{"params", {{"$ref", "#/definitions/params_" + entry.name}}}}}}}});
+    if (entry.params) definitions["params_" + entry.name] = entry.params->schema();
+  }
+  return {{"policy_names", names}, {"policy_params_by_name", params_by_name}, {"definitions", definitions}};
 }
 
 namespace {

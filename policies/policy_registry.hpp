@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/param_table.hpp"
 #include "policies/policy.hpp"
 #include "sim/core/json_node.hpp"
 
@@ -27,9 +28,19 @@ struct PolicyEntry {
   // Why it cannot be per-stage's inner policy, said after "policy \"<name>\"";
   // empty: it can (docs/policies.md, "per-stage").
   std::string per_stage_refusal;
+  // Its parameters declared once (param_table.hpp), or none yet: such a
+  // policy's parser checks its keys itself and its schema fragment is
+  // written by hand in docs/scenario.schema.json.
+  const ParamTable* params = nullptr;
 };
 
 std::vector<PolicyEntry> policy_registry();
+// What docs/scenario.schema.json takes from the registry (`servesim schema`):
+// {"policy_names": [every policy's name, in the registry's order] (the
+//  policy object's name enum),
+//  "policy_params_by_name": [its allOf: a policy named X has params_X],
+//  "definitions": {"params_<name>": its table's schema, for each policy with one}}.
+nlohmann::json policy_schema_part();
 // Throws InputError at `where` if no policy has this name, and at the first
 // application's offline_jobs if the policy does not serve offline jobs.
 std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& params, const PolicyContext& context);

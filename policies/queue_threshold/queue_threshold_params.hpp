@@ -1,18 +1,11 @@
 #pragma once
 // The `queue-threshold` policy's parameters (docs/adding_a_policy.md walks
-// through them), all but "instance_type" optional:
-//   "instance_type": the instance type every application's fleet runs on
-//            (its serving devices hold a replica each, serving_device.hpp);
-//   "market": "on_demand" (default) or "spot";
-//   "initial_instances" (1), "min_instances" (1), "max_instances" (100):
-//            per application, in [1, 10000], min <= initial <= max;
-//   "scale_up_queue": queued queries per replica in service above which a
-//            tick adds an instance (4, in [0.001, 1e6]);
-//   "scale_down_queue": below which, for "scale_down_ticks" ticks in a row
-//            (6, in [1, 1000000]), a tick removes one (0.5, less than
-//            scale_up_queue);
-//   "tick_s": how often it looks (10 s, in [0.001, 86400]).
+// through them), declared once in param_table() (queue_threshold_params.cpp):
+// each key's range, default and help; `servesim list policies
+// queue-threshold` prints them.
 #include <cstdint>
+
+#include "policies/param_table.hpp"
 
 #include "sim/cluster/instance.hpp"
 #include "sim/core/json_node.hpp"
@@ -32,6 +25,9 @@ struct QueueThresholdParams {
   std::uint32_t scale_down_ticks = 6;
   Duration tick = from_seconds(10);
 };
+
+// The parameters' table (the defaults are the struct's).
+const ParamTable& param_table();
 
 // Throws InputError naming the field.
 QueueThresholdParams parse_queue_threshold_params(const JsonNode& params, const PolicyWorld& world);

@@ -12,5 +12,6 @@ int validate_command(const std::vector<std::string>& args);
 int list_command(const std::vector<std::string>& args);
 int collect_command(const std::vector<std::string>& args);
 int claims_command(const std::vector<std::string>& args);
+int schema_command(const std::vector<std::string>& args);
 
 }  // namespace servesim::cli

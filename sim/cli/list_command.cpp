@@ -6,6 +6,7 @@
 #include "sim/cli/commands.hpp"
 #include "sim/cluster/device_kind.hpp"
 #include "sim/core/input_error.hpp"
+#include "sim/core/text_fields.hpp"
 #include "sim/scenario/hardware_catalog_parser.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
 #include "sim/scenario/scenario_loader.hpp"
@@ -15,9 +16,11 @@ namespace servesim::cli {
 namespace {
 
 constexpr const char* kListUsage =
-    "usage: servesim list [policies|workloads|devices|batchers|catalog SCENARIO]\n\n"
-    "Without an argument, lists everything but catalogs. `catalog SCENARIO` prints the device types\n"
-    "and model variants (accuracy, memory, batch-1 latency per device type) the scenario loads.\n";
+    "usage: servesim list [policies [NAME]|workloads|devices|batchers|catalog SCENARIO]\n\n"
+    "Without an argument, lists everything but catalogs. `policies NAME` prints one policy's\n"
+    "parameters: what each takes (its range), its default and its help. `catalog SCENARIO` prints\n"
+    "the device types and model variants (accuracy, memory, batch-1 latency per device type) the\n"
+    "scenario loads.\n";
 
 void print_pairs(const std::string& title, const std::vector<std::pair<std::string, std::string>>& rows) {
   std::cout << title << ":\n";
@@ -28,6 +31,24 @@ void list_policies() {
   std::vector<std::pair<std::string, std::string>> rows;
   for (const auto& p : policy_registry()) rows.emplace_back(p.name, p.description);
   print_pairs("policies", rows);
+}
+
+void list_policy(const std::string& name) {
+  std::string known;
+  for (const auto& p : policy_registry()) {
+    if (p.name != name) {
+      known += (known.empty() ? "" : ", ") + p.name;
+      continue;
+    }
+    std::cout << p.name << ": " << p.description << "\n\nparameters (policies[i].params):\n";
+    if (p.params) {
+      std::cout << p.params->reference();
+    } else {
+      std::cout << "  not yet declared in a table: see docs/policies.md, \"" << p.name << "\"\n";
+    }
+    return;
+  }
+  throw InputError("servesim list policies", "unknown policy " + quote_field(name) + " (known: " + known + ")");
 }
 
 void list_devices() {
@@ -77,6 +98,10 @@ int list_command(const std::vector<std::string>& args) {
   if (what == "catalog") {
     if (args.size() != 2) throw InputError("servesim list catalog", "expected a scenario file");
     list_catalog(args[1]);
+    return 0;
+  }
+  if (what == "policies" && args.size() == 2) {
+    list_policy(args[1]);
     return 0;
   }
   if (args.size() > 1) throw InputError("servesim list", "unexpected argument \"" + args[1] + "\"");

@@ -23,6 +23,7 @@ constexpr const char* kUsage =
     "  list [WHAT]        list policies, workloads, devices, batchers, or a catalog's contents\n"
     "  collect DIR...     join the summary.json files under DIRs into one CSV (for sweeps; --points: per-point CIs)\n"
     "  claims [LEDGER]    run the paper experiments once and evaluate the claims ledger\n"
+    "  schema             print the policies' part of docs/scenario.schema.json (from their parameter tables)\n"
     "\n"
     "`servesim <command> --help` describes a command's options; `servesim --version` the build.\n"
     "Exit status: 0 success, 2 bad input (scenario, catalog, trace, flags), 3 internal invariant broken.\n";
@@ -34,6 +35,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "list") return list_command(args);
   if (command == "collect") return collect_command(args);
   if (command == "claims") return claims_command(args);
+  if (command == "schema") return schema_command(args);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return 0;

@@ -29,15 +29,14 @@ std::string join(std::span<const std::string_view> items) {
   return out;
 }
 
-// Enough digits that a bound reads as written (315360000, 0.001, 1e+07).
+}  // namespace
+
 std::string number_text(double v) {
   std::ostringstream out;
   out.precision(15);
   out << v;
   return out.str();
 }
-
-}  // namespace
 
 JsonNode::JsonNode(const nlohmann::json& value, std::string file, std::string path, JsonObjectObserver* observer)
     : value_(&value), file_(std::move(file)), path_(std::move(path)), observer_(observer) {}

@@ -18,6 +18,10 @@
 
 namespace servesim {
 
+// A number as messages show a bound: enough digits that it reads as written
+// (315360000, 0.001, 1e+07).
+std::string number_text(double v);
+
 class JsonNode {
  public:
   // `observer` (optional, not owned) hears of every expect_object on this node

@@ -195,6 +195,8 @@ class ArgsEntry : public ToolEntry {
         {"run", "scenario.json", "--dry-run", "--set", "applications[0].slo_ms=50"},
         {"validate", "scenario.json", "--set", "seed=2"},
         {"list", "policies"},
+        {"list", "policies", "mark"},
+        {"schema"},
         {"list", "catalog", "scenario.json"},
         {"collect", "runs", "--points", "points.csv"},
         {"claims", "ledger.json", "--check-ledger"},

@@ -1,0 +1,252 @@
+#include "policies/param_table.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace servesim {
+namespace {
+
+bool ranged(ParamKind kind) {
+  return kind == ParamKind::kInteger || kind == ParamKind::kNumber || kind == ParamKind::kSeconds;
+}
+
+std::string joined(const std::vector<std::string>& words, std::string_view separator) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : std::string(separator)) + w;
+  return out;
+}
+
+// What the key takes, as the reference says it: "an integer in [1, 10000]".
+std::string takes_text(const ParamSpec& s) {
+  const std::string range = "[" + number_text(s.min) + ", " + number_text(s.max) + "]";
+  switch (s.kind) {
+    case ParamKind::kInteger: return "an integer in " + range;
+    case ParamKind::kNumber: return "a number in " + range;
+    case ParamKind::kSeconds: return "seconds in " + range;
+    case ParamKind::kBoolean: return "true or false";
+    case ParamKind::kChoice: return "one of " + joined(s.choices, ", ");
+    case ParamKind::kName: return "a name";
+    case ParamKind::kNames: return "a list of names";
+  }
+  return "";
+}
+
+nlohmann::json bound(const ParamSpec& s, double v) {
+  if (s.kind == ParamKind::kInteger) return static_cast<std::int64_t>(v);
+  return v;
+}
+
+// The schema of one key's value, without its description.
+nlohmann::json value_schema(const ParamSpec& s) {
+  switch (s.kind) {
+    case ParamKind::kInteger:
+    case ParamKind::kNumber:
+    case ParamKind::kSeconds:
+      return {{"type", s.kind == ParamKind::kInteger ? "integer" : "number"},
+              {"minimum", bound(s, s.min)},
+              {"maximum", bound(s, s.max)}};
+    case ParamKind::kBoolean: return {{"type", "boolean"}};
+    case ParamKind::kChoice: return {{"type", "string"}, {"enum", s.choices}};
+    case ParamKind::kName: return {{"type", "string"}};
+    case ParamKind::kNames: return {{"type", "array"}, {"items", {{"type", "string"}}}, {"minItems", 1}};
+  }
+  return {};
+}
+
+// The default as the reference and the schema say it; empty for a required
+// key or a name without one.
+std::string default_shown(const ParamSpec& s) {
+  if (s.required) return "";
+  switch (s.kind) {
+    case ParamKind::kInteger:
+    case ParamKind::kNumber: return number_text(s.fallback);
+    case ParamKind::kSeconds: return number_text(s.fallback) + " s";
+    case ParamKind::kBoolean: return s.fallback != 0 ? "true" : "false";
+    default: return s.default_text;
+  }
+}
+
+std::string description(const ParamSpec& s) {
+  if (s.required) return s.help + " (required)";
+  const std::string shown = default_shown(s);
+  return shown.empty() ? s.help : s.help + " (default " + shown + ")";
+}
+
+// The value's type and range: what check() asks of a present key.
+void check_value(const ParamSpec& s, const JsonNode& value) {
+  switch (s.kind) {
+    case ParamKind::kInteger:
+      value.integer_in(static_cast<std::int64_t>(s.min), static_cast<std::int64_t>(s.max));
+      return;
+    case ParamKind::kNumber: value.number_in(s.min, s.max); return;
+    case ParamKind::kSeconds: value.seconds_in(s.min, s.max); return;
+    case ParamKind::kBoolean: value.boolean(); return;
+    case ParamKind::kChoice: {
+      const std::vector<std::string_view> choices(s.choices.begin(), s.choices.end());
+      value.choice(choices);
+      return;
+    }
+    case ParamKind::kName: value.string(); return;
+    case ParamKind::kNames: {
+      const std::vector<JsonNode> items = value.items();
+      if (items.empty()) value.fail("expected at least one name");
+      for (const JsonNode& item : items) item.string();
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+ParamSpec integer_param(std::string key, double min, double max, double fallback, std::string help) {
+  ParamSpec s = number_param(std::move(key), min, max, fallback, std::move(help));
+  s.kind = ParamKind::kInteger;
+  return s;
+}
+
+ParamSpec number_param(std::string key, double min, double max, double fallback, std::string help) {
+  ParamSpec s;
+  s.key = std::move(key);
+  s.kind = ParamKind::kNumber;
+  s.min = min;
+  s.max = max;
+  s.fallback = fallback;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec seconds_param(std::string key, double min_s, double max_s, double fallback_s, std::string help) {
+  ParamSpec s = number_param(std::move(key), min_s, max_s, fallback_s, std::move(help));
+  s.kind = ParamKind::kSeconds;
+  return s;
+}
+
+ParamSpec boolean_param(std::string key, bool fallback, std::string help) {
+  ParamSpec s;
+  s.key = std::move(key);
+  s.kind = ParamKind::kBoolean;
+  s.fallback = fallback ? 1 : 0;
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec choice_param(std::string key, std::vector<std::string> choices, std::string help) {
+  ParamSpec s;
+  s.key = std::move(key);
+  s.kind = ParamKind::kChoice;
+  s.default_text = choices.empty() ? "" : choices.front();
+  s.choices = std::move(choices);
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec name_param(std::string key, std::string default_text, std::string help, bool list) {
+  ParamSpec s;
+  s.key = std::move(key);
+  s.kind = list ? ParamKind::kNames : ParamKind::kName;
+  s.default_text = std::move(default_text);
+  s.help = std::move(help);
+  return s;
+}
+
+ParamSpec required_name_param(std::string key, std::string help) {
+  ParamSpec s = name_param(std::move(key), "", std::move(help));
+  s.required = true;
+  return s;
+}
+
+ParamTable::ParamTable(std::vector<ParamSpec> specs) : specs_(std::move(specs)) {
+  for (std::size_t i = 0; i < specs_.size(); ++i) {
+    const ParamSpec& s = specs_[i];
+    const auto same_key = [&](const ParamSpec& other) { return other.key == s.key; };
+    if (std::any_of(specs_.begin() + static_cast<std::ptrdiff_t>(i) + 1, specs_.end(), same_key)) {
+      throw std::logic_error("parameter \"" + s.key + "\" declared twice");
+    }
+    if (ranged(s.kind) && !(s.min <= s.max)) throw std::logic_error("parameter \"" + s.key + "\": empty range");
+    if (s.kind == ParamKind::kChoice &&
+        std::find(s.choices.begin(), s.choices.end(), s.default_text) == s.choices.end()) {
+      throw std::logic_error("parameter \"" + s.key + "\": its default is not one of its choices");
+    }
+    if (ranged(s.kind) && !s.required && !(s.fallback >= s.min && s.fallback <= s.max)) {
+      throw std::logic_error("parameter \"" + s.key + "\": its default is out of its range");
+    }
+  }
+}
+
+void ParamTable::check(const JsonNode& params) const {
+  std::vector<std::string_view> keys;
+  for (const ParamSpec& s : specs_) keys.push_back(s.key);
+  params.expect_object(keys);
+  for (const ParamSpec& s : specs_) {
+    if (params.has(s.key)) {
+      check_value(s, params.at(s.key));
+    } else if (s.required) {
+      params.at(s.key);  // the loader's own "missing" error, naming the field
+    }
+  }
+}
+
+const ParamSpec& ParamTable::spec(std::string_view key, ParamKind kind) const {
+  for (const ParamSpec& s : specs_) {
+    if (s.key != key) continue;
+    if (s.kind != kind) throw std::logic_error("parameter \"" + s.key + "\" is read as another kind than declared");
+    return s;
+  }
+  throw std::logic_error("parameter \"" + std::string(key) + "\" is read but not declared");
+}
+
+std::int64_t ParamTable::integer(const JsonNode& params, std::string_view key) const {
+  const ParamSpec& s = spec(key, ParamKind::kInteger);
+  return params.integer_in_or(key, static_cast<std::int64_t>(s.min), static_cast<std::int64_t>(s.max),
+                              static_cast<std::int64_t>(s.fallback));
+}
+
+double ParamTable::number(const JsonNode& params, std::string_view key) const {
+  const ParamSpec& s = spec(key, ParamKind::kNumber);
+  return params.number_in_or(key, s.min, s.max, s.fallback);
+}
+
+Duration ParamTable::seconds(const JsonNode& params, std::string_view key) const {
+  const ParamSpec& s = spec(key, ParamKind::kSeconds);
+  return params.has(key) ? params.at(key).seconds_in(s.min, s.max) : from_seconds(s.fallback);
+}
+
+bool ParamTable::boolean(const JsonNode& params, std::string_view key) const {
+  const ParamSpec& s = spec(key, ParamKind::kBoolean);
+  return params.boolean_or(key, s.fallback != 0);
+}
+
+std::string ParamTable::choice(const JsonNode& params, std::string_view key) const {
+  const ParamSpec& s = spec(key, ParamKind::kChoice);
+  if (!params.has(key)) return s.default_text;
+  const std::vector<std::string_view> choices(s.choices.begin(), s.choices.end());
+  return params.at(key).choice(choices);
+}
+
+nlohmann::json ParamTable::schema() const {
+  nlohmann::json properties = nlohmann::json::object();
+  std::vector<std::string> required;
+  for (const ParamSpec& s : specs_) {
+    nlohmann::json property = {{"description", description(s)}};
+    property.update(value_schema(s));
+    properties[s.key] = property;
+    if (s.required) required.push_back(s.key);
+  }
+  nlohmann::json out = {{"type", "object"}, {"properties", properties}};
+  if (!required.empty()) out["required"] = required;
+  out["additionalProperties"] = false;
+  return out;
+}
+
+std::string ParamTable::reference() const {
+  std::string out;
+  for (const ParamSpec& s : specs_) {
+    out += "  " + s.key + ": " + takes_text(s);
+    const std::string shown = default_shown(s);
+    out += s.required ? ", required" : (shown.empty() ? "" : ", default " + shown);
+    out += "\n      " + s.help + "\n";
+  }
+  return out;
+}
+
+}  // namespace servesim
