@@ -100,7 +100,8 @@ int list_command(const std::vector<std::string>& args) {
     list_catalog(args[1]);
     return 0;
   }
-  if (what == "policies" && args.size() == 2) {
+  if (what == "policies" && args.size() >= 2) {
+    if (args.size() > 2) throw InputError("servesim list", "unexpected argument \"" + args[2] + "\"");
     list_policy(args[1]);
     return 0;
   }

@@ -61,15 +61,15 @@ const std::vector<Case>& cases() {
       {"mark_unknown_key", mark([](json& s) { params(s)["tau"] = 5; }),
        {kFile, "policies[0].params.tau: unknown key"}},
       {"mark_unknown_predictor", mark([](json& s) { params(s)["predictor"] = "arima"; }),
-       {kFile, "policies[0].params.predictor: unknown predictor kind \"arima\""}},
+       {kFile, "policies[0].params.predictor: expected one of \"lstm\", \"last_value\"", "got \"arima\""}},
       {"mark_tau_zero", mark([](json& s) { params(s)["tau_steps"] = 0; }),
-       {kFile, "policies[0].params.tau_steps", "[1, 60]"}},
+       {kFile, "policies[0].params.tau_steps", "[1, 10080]"}},
       {"mark_tau_beyond_the_window",
        mark([](json& s) {
          params(s)["prediction_window"] = 10;
          params(s)["tau_steps"] = 11;
        }),
-       {kFile, "policies[0].params.tau_steps", "[1, 10]"}},
+       {kFile, "policies[0].params.tau_steps", "expected at most prediction_window (10), got 11"}},
       {"mark_unit_not_whole_sample_windows", mark([](json& s) { params(s)["prediction_unit_s"] = 62; }),
        {kFile, "policies[0].params.prediction_unit_s", "whole multiple of sample_window_s"}},
       {"mark_service_level_zero", mark([](json& s) { params(s)["service_level"] = 0; }),
