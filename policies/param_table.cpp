@@ -1,6 +1,8 @@
 #include "policies/param_table.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace servesim {
@@ -60,7 +62,7 @@ std::string default_shown(const ParamSpec& s) {
   switch (s.kind) {
     case ParamKind::kInteger:
     case ParamKind::kNumber: return number_text(s.fallback);
-    case ParamKind::kSeconds: return number_text(s.fallback) + " s";
+    case ParamKind::kSeconds: return std::isnan(s.fallback) ? s.default_text : number_text(s.fallback) + " s";
     case ParamKind::kBoolean: return s.fallback != 0 ? "true" : "false";
     default: return s.default_text;
   }
@@ -121,6 +123,12 @@ ParamSpec seconds_param(std::string key, double min_s, double max_s, double fall
   return s;
 }
 
+ParamSpec optional_seconds_param(std::string key, double min_s, double max_s, std::string off_text, std::string help) {
+  ParamSpec s = seconds_param(std::move(key), min_s, max_s, std::numeric_limits<double>::quiet_NaN(), std::move(help));
+  s.default_text = std::move(off_text);
+  return s;
+}
+
 ParamSpec boolean_param(std::string key, bool fallback, std::string help) {
   ParamSpec s;
   s.key = std::move(key);
@@ -167,7 +175,8 @@ ParamTable::ParamTable(std::vector<ParamSpec> specs) : specs_(std::move(specs)) 
         std::find(s.choices.begin(), s.choices.end(), s.default_text) == s.choices.end()) {
       throw std::logic_error("parameter \"" + s.key + "\": its default is not one of its choices");
     }
-    if (ranged(s.kind) && !s.required && !(s.fallback >= s.min && s.fallback <= s.max)) {
+    const bool off_when_absent = s.kind == ParamKind::kSeconds && std::isnan(s.fallback);
+    if (ranged(s.kind) && !s.required && !off_when_absent && !(s.fallback >= s.min && s.fallback <= s.max)) {
       throw std::logic_error("parameter \"" + s.key + "\": its default is out of its range");
     }
   }
@@ -208,7 +217,9 @@ double ParamTable::number(const JsonNode& params, std::string_view key) const {
 
 Duration ParamTable::seconds(const JsonNode& params, std::string_view key) const {
   const ParamSpec& s = spec(key, ParamKind::kSeconds);
-  return params.has(key) ? params.at(key).seconds_in(s.min, s.max) : from_seconds(s.fallback);
+  if (params.has(key)) return params.at(key).seconds_in(s.min, s.max);
+  if (std::isnan(s.fallback)) throw std::logic_error("parameter \"" + s.key + "\" has no default: read it where present");
+  return from_seconds(s.fallback);
 }
 
 bool ParamTable::boolean(const JsonNode& params, std::string_view key) const {

@@ -39,8 +39,9 @@ struct ParamSpec {
   // takes it from the policy's struct, e.g. MarkParams{}.tau_steps).
   double fallback = 0;
   // kChoice: the choice made where the key is absent. kName, kNames: what the
-  // policy does then, in words ("every c5 and m5 size"). Others: empty (the
-  // reference prints the fallback).
+  // policy does then, in words ("every c5 and m5 size"). kSeconds without a
+  // fallback (optional_seconds_param): what absence means. Others: empty
+  // (the reference prints the fallback).
   std::string default_text;
   std::string help;  // one line
   bool required = false;
@@ -50,6 +51,9 @@ struct ParamSpec {
 ParamSpec integer_param(std::string key, double min, double max, double fallback, std::string help);
 ParamSpec number_param(std::string key, double min, double max, double fallback, std::string help);
 ParamSpec seconds_param(std::string key, double min_s, double max_s, double fallback_s, std::string help);
+// A duration with no default value: absent, the feature is off (`off_text`
+// says so, e.g. "off: never re-plan"); read it only where it is present.
+ParamSpec optional_seconds_param(std::string key, double min_s, double max_s, std::string off_text, std::string help);
 ParamSpec boolean_param(std::string key, bool fallback, std::string help);
 // The first choice is the default.
 ParamSpec choice_param(std::string key, std::vector<std::string> choices, std::string help);

@@ -1,9 +1,11 @@
 #include "policies/policy_registry.hpp"
 
 #include "policies/coarse/coarse_grained_policy.hpp"
+#include "policies/coarse/coarse_params.hpp"
 #include "policies/infaas/infaas_ilp_policy.hpp"
 #include "policies/infaas/infaas_policy.hpp"
 #include "policies/infaas_v2/infaas_v2_policy.hpp"
+#include "policies/inferline/inferline_params.hpp"
 #include "policies/inferline/inferline_policy.hpp"
 #include "policies/mark/mark_params.hpp"
 #include "policies/mark/mark_policy.hpp"
@@ -65,17 +67,20 @@ std::vector<PolicyEntry> policy_registry() {
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<inferline::InferlinePolicy>(params, context);
        },
-       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own"},
+       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own",
+       &inferline::param_table()},
       {"cg-mean", "InferLine section 6's CG-Mean: the pipeline as one black box, every stage on Initialize's hardware at one batch (the largest power of two within the SLO), replicated in units for the planning trace's mean rate; AutoScale every second (\"tuner\": \"none\" for the plan alone)",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<coarse::CoarseGrainedPolicy>(params, context, coarse::ProvisionFor::kMean);
        },
-       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own"},
+       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own",
+       &coarse::param_table()},
       {"cg-peak", "InferLine section 6's CG-Peak: as cg-mean, with units for the planning trace's peak rate over a sliding window as wide as the SLO",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<coarse::CoarseGrainedPolicy>(params, context, coarse::ProvisionFor::kPeak);
        },
-       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own"},
+       OfflineSupport::kNotSupported, "serves pipelines itself: name it as a policy of its own",
+       &coarse::param_table()},
       {"sagemaker", "MArk section 5.1's SageMaker baseline: one instance type, no batching, round robin, AWS target tracking on invocations per instance at 0.5 x capacity",
        [](const JsonNode& params, const PolicyContext& context) -> std::unique_ptr<Policy> {
          return std::make_unique<sagemaker::SagemakerPolicy>(params, context);

@@ -1,16 +1,10 @@
 #pragma once
 // The parameters of the coarse-grained baselines `cg-mean` and `cg-peak`
-// (docs/policies.md), all optional:
-//   "tuner": "autoscale" (AutoScale, SoCC'20 section 6, default) or "none"
-//            (the plan alone: Figure 5's planner comparison);
-//   "planning": "sample" (default) or "oracle", and "sample_size" (50,000):
-//            the same planning trace as the inferline policy's;
-//   "short_cluster": "refuse" (default: a plan needing more devices than the
-//            cluster has free is an input error, as InferLine did not run
-//            CG-Peak beyond its cluster, section 7.1) or "serve_what_fits"
-//            (the units that fit are placed, the missing replicas counted in
-//            no_free_device, and AutoScale keeps asking for them, as it does
-//            at run time): for a cluster not sized for the baseline.
+// (InferLine, SoCC'20 section 6; docs/policies.md), all optional, declared
+// once in param_table() (coarse_params.cpp): "tuner" and the inferline
+// policy's planning rows ("planning", "sample_size",
+// "gpu_replica_vcpu_price", "short_cluster"). `servesim list policies
+// cg-mean` prints them.
 #include <cstdint>
 
 #include "policies/inferline/inferline_params.hpp"
@@ -29,6 +23,8 @@ struct CoarseParams {
   // second, as InferLine's Tuner, so that both react on the same clock.
   Duration tick = from_seconds(1);
 };
+
+const ParamTable& param_table();
 
 // Throws InputError naming the field.
 CoarseParams parse_coarse_params(const JsonNode& params);

@@ -1,31 +1,15 @@
 #pragma once
-// The `inferline` policy's parameters (docs/policies.md), all optional:
-//   "tuner": "inferline" (section 5's Tuner, default), "autoscale" (the
-//            coarse-grained baselines' AutoScale rule, section 6, scaling
-//            the whole plan as one unit: section 7.3's "InferLine Plan +
-//            Baseline Tune") or "none" (the plan alone: the planner-only
-//            runs of Figures 10-11);
-//   "planning": "sample" (the Planner's sample trace, planning_sample.hpp,
-//            default) or "oracle" (the live trace itself, Figure 10);
-//   "sample_size": arrivals of the sample (50,000, the prototype's);
-//   "gpu_replica_vcpu_price": $/h a GPU replica costs on top of its device
-//            when planning (0; the prototype's 0.0665: PlanningParams);
-//   "max_replicas_per_stage": the Planner's cap per stage (1000);
-//   "replan_interval_s": re-plan this often on the arrivals recorded since
-//            the run began (their last `sample_size`), loading the new
-//            plan's replicas before unloading the old ones (section 5:
-//            "hours to days"; default off), in [10, 315360000] s;
-//   "envelope_check": how the Tuner compares the live arrivals with the
-//            sample's envelope: "continuous" (default, section 5) or "tick";
-//   "short_cluster": "refuse" (default: a starting plan needing more devices
-//            than the cluster has free is an input error; the paper plans
-//            one pipeline on a cluster that holds it) or "serve_what_fits"
-//            (the replicas that fit are placed, the missing ones counted in
-//            no_free_device): for a cluster sized for other policies, or
-//            several applications whose plans, each made alone, do not fit
-//            together. The coarse-grained baselines read the same key.
+// The `inferline` policy's parameters (InferLine, SoCC'20; docs/policies.md),
+// all optional, declared once in param_table() (inferline_params.cpp): each
+// key's range, default (the structs' below) and help; `servesim list
+// policies inferline` prints them. The planning trace's keys and
+// "short_cluster" (planning_param_specs) are the coarse-grained baselines'
+// too.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
+
+#include "policies/param_table.hpp"
 
 #include "sim/core/json_node.hpp"
 #include "sim/core/time.hpp"
@@ -70,11 +54,17 @@ struct InferlineParams {
   Duration scale_down_window = from_seconds(5);
 };
 
-// Throw InputError naming the field. parse_planning_params reads "planning",
-// "sample_size" and "gpu_replica_vcpu_price" only; the caller checks the object's keys.
+// The rows "planning", "sample_size", "gpu_replica_vcpu_price" and
+// "short_cluster", shared with the coarse-grained baselines' table.
+std::vector<ParamSpec> planning_param_specs();
+const ParamTable& param_table();
+
+// Throw InputError naming the field.
 InferlineParams parse_inferline_params(const JsonNode& params);
-PlanningParams parse_planning_params(const JsonNode& params);
+// Read through `table`, which holds planning_param_specs() (the caller has
+// checked the object with it).
+PlanningParams parse_planning_params(const ParamTable& table, const JsonNode& params);
 // "short_cluster": true for "serve_what_fits", false for "refuse" or absent.
-bool parse_serve_what_fits(const JsonNode& params);
+bool parse_serve_what_fits(const ParamTable& table, const JsonNode& params);
 
 }  // namespace servesim::inferline

@@ -88,6 +88,16 @@ TEST(ParamTable, ATableThatCannotBeMeantIsRefused) {
   EXPECT_THROW(ParamTable({choice_param("a", {}, "")}), std::logic_error);
 }
 
+TEST(ParamTable, ADurationWithoutADefaultIsReadOnlyWhereItIsGiven) {
+  const ParamTable t({optional_seconds_param("replan_s", 10, 100, "off", "how often")});
+  const nlohmann::json empty = nlohmann::json::object();
+  const nlohmann::json given = {{"replan_s", 20}};
+  EXPECT_EQ(t.seconds(JsonNode(given, "s.json", "p"), "replan_s"), from_seconds(20));
+  EXPECT_THROW(t.seconds(JsonNode(empty, "s.json", "p"), "replan_s"), std::logic_error);
+  EXPECT_NE(t.reference().find("  replan_s: seconds in [10, 100], default off\n"), std::string::npos);
+  EXPECT_EQ(t.schema().at("properties").at("replan_s").at("description"), "how often (default off)");
+}
+
 TEST(ParamTable, TheSchemaAndTheReferenceSayTheRangesAndDefaultsTheReadsApply) {
   const nlohmann::json schema = table().schema();
   EXPECT_EQ(schema.at("required"), nlohmann::json::array({"instance_type"}));
