@@ -98,6 +98,19 @@ std::vector<PolicyEntry> policy_registry() {
   };
 }
 
+std::optional<PolicyEntry> find_policy(std::string_view name) {
+  for (PolicyEntry& entry : policy_registry()) {
+    if (entry.name == name) return std::move(entry);
+  }
+  return std::nullopt;
+}
+
+std::string known_policy_names() {
+  std::string known;
+  for (const PolicyEntry& entry : policy_registry()) known += (known.empty() ? "" : ", ") + entry.name;
+  return known;
+}
+
 nlohmann::json policy_schema_part() {
   nlohmann::json names = nlohmann::json::array();
   nlohmann::json params_by_name = nlohmann::json::array();
@@ -128,17 +141,10 @@ void check_offline_support(const PolicyEntry& entry, const JsonNode& name_node, 
 }  // namespace
 
 std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& params, const PolicyContext& context) {
-  const std::string name = name_node.string();
-  std::string known;
-  for (const auto& entry : policy_registry()) {
-    if (entry.name != name) {
-      known += (known.empty() ? "" : ", ") + entry.name;
-      continue;
-    }
-    check_offline_support(entry, name_node, context.world);
-    return entry.make(params, context);
-  }
-  name_node.fail("unknown policy " + name_node.shown() + " (known: " + known + ")");
+  const std::optional<PolicyEntry> entry = find_policy(name_node.string());
+  if (!entry) name_node.fail("unknown policy " + name_node.shown() + " (known: " + known_policy_names() + ")");
+  check_offline_support(*entry, name_node, context.world);
+  return entry->make(params, context);
 }
 
 }  // namespace servesim

@@ -4,7 +4,9 @@
 // naming the JSON path of a bad one.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "policies/param_table.hpp"
@@ -35,6 +37,10 @@ struct PolicyEntry {
 };
 
 std::vector<PolicyEntry> policy_registry();
+// The entry named `name`; none if no policy has it.
+std::optional<PolicyEntry> find_policy(std::string_view name);
+// Every policy's name, joined by ", " (what an unknown name's error lists).
+std::string known_policy_names();
 // What docs/scenario.schema.json takes from the registry (`servesim schema`):
 // {"policy_names": [every policy's name, in the registry's order] (the
 //  policy object's name enum),

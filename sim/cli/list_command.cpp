@@ -34,21 +34,17 @@ void list_policies() {
 }
 
 void list_policy(const std::string& name) {
-  std::string known;
-  for (const auto& p : policy_registry()) {
-    if (p.name != name) {
-      known += (known.empty() ? "" : ", ") + p.name;
-      continue;
-    }
-    std::cout << p.name << ": " << p.description << "\n\nparameters (policies[i].params):\n";
-    if (p.params) {
-      std::cout << p.params->reference();
-    } else {
-      std::cout << "  not yet declared in a table: see docs/policies.md, \"" << p.name << "\"\n";
-    }
-    return;
+  const std::optional<PolicyEntry> p = find_policy(name);
+  if (!p) {
+    throw InputError("servesim list policies", "unknown policy " + quote_field(name) + " (known: " +
+                                                   known_policy_names() + ")");
   }
-  throw InputError("servesim list policies", "unknown policy " + quote_field(name) + " (known: " + known + ")");
+  std::cout << p->name << ": " << p->description << "\n\nparameters (policies[i].params):\n";
+  if (p->params) {
+    std::cout << p->params->reference();
+  } else {
+    std::cout << "  not yet declared in a table: see docs/policies.md, \"" << p->name << "\"\n";
+  }
 }
 
 void list_devices() {
