@@ -23,12 +23,13 @@ std::string takes_text(const ParamSpec& s) {
   const std::string range = "[" + number_text(s.min) + ", " + number_text(s.max) + "]";
   switch (s.kind) {
     case ParamKind::kInteger: return "an integer in " + range;
-    case ParamKind::kNumber: return "a number in " + range;
+    case ParamKind::kNumber: return "a number in " + range + (s.unit.empty() ? "" : " " + s.unit);
     case ParamKind::kSeconds: return "seconds in " + range;
     case ParamKind::kBoolean: return "true or false";
     case ParamKind::kChoice: return "one of " + joined(s.choices, ", ");
     case ParamKind::kName: return "a name";
     case ParamKind::kNames: return "a list of names";
+    case ParamKind::kCustom: return s.takes;
   }
   return "";
 }
@@ -51,6 +52,7 @@ nlohmann::json value_schema(const ParamSpec& s) {
     case ParamKind::kChoice: return {{"type", "string"}, {"enum", s.choices}};
     case ParamKind::kName: return {{"type", "string"}};
     case ParamKind::kNames: return {{"type", "array"}, {"items", {{"type", "string"}}}, {"minItems", 1}};
+    case ParamKind::kCustom: return s.custom_schema;
   }
   return {};
 }
@@ -59,13 +61,21 @@ nlohmann::json value_schema(const ParamSpec& s) {
 // key or a name without one.
 std::string default_shown(const ParamSpec& s) {
   if (s.required) return "";
+  if (!s.default_text.empty()) return s.default_text;
   switch (s.kind) {
     case ParamKind::kInteger:
-    case ParamKind::kNumber: return number_text(s.fallback);
-    case ParamKind::kSeconds: return std::isnan(s.fallback) ? s.default_text : number_text(s.fallback) + " s";
+    case ParamKind::kNumber: return number_text(s.fallback) + (s.unit.empty() ? "" : " " + s.unit);
+    case ParamKind::kSeconds: return number_text(s.fallback) + " s";
     case ParamKind::kBoolean: return s.fallback != 0 ? "true" : "false";
-    default: return s.default_text;
+    default: return "";
   }
+}
+
+// A table cell: no line breaks, no column separators.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (const char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c == '\n' ? ' ' : c);
+  return out;
 }
 
 std::string description(const ParamSpec& s) {
@@ -80,7 +90,7 @@ void check_value(const ParamSpec& s, const JsonNode& value) {
     case ParamKind::kInteger:
       value.integer_in(static_cast<std::int64_t>(s.min), static_cast<std::int64_t>(s.max));
       return;
-    case ParamKind::kNumber: value.number_in(s.min, s.max); return;
+    case ParamKind::kNumber: value.number_in(s.min, s.max, s.unit); return;
     case ParamKind::kSeconds: value.seconds_in(s.min, s.max); return;
     case ParamKind::kBoolean: value.boolean(); return;
     case ParamKind::kChoice: {
@@ -95,6 +105,7 @@ void check_value(const ParamSpec& s, const JsonNode& value) {
       for (const JsonNode& item : items) item.string();
       return;
     }
+    case ParamKind::kCustom: return;  // the policy's parser reads it
   }
 }
 
@@ -106,8 +117,10 @@ ParamSpec integer_param(std::string key, double min, double max, double fallback
   return s;
 }
 
-ParamSpec number_param(std::string key, double min, double max, double fallback, std::string help) {
+ParamSpec number_param(std::string key, double min, double max, double fallback, std::string help,
+                       std::string unit) {
   ParamSpec s;
+  s.unit = std::move(unit);
   s.key = std::move(key);
   s.kind = ParamKind::kNumber;
   s.min = min;
@@ -158,12 +171,39 @@ ParamSpec name_param(std::string key, std::string default_text, std::string help
 }
 
 ParamSpec required_name_param(std::string key, std::string help) {
-  ParamSpec s = name_param(std::move(key), "", std::move(help));
-  s.required = true;
+  return required(name_param(std::move(key), "", std::move(help)));
+}
+
+ParamSpec custom_param(std::string key, nlohmann::json schema, std::string takes, std::string default_text,
+                       std::string help) {
+  ParamSpec s;
+  s.key = std::move(key);
+  s.kind = ParamKind::kCustom;
+  s.custom_schema = std::move(schema);
+  s.takes = std::move(takes);
+  s.default_text = std::move(default_text);
+  s.help = std::move(help);
   return s;
 }
 
-ParamTable::ParamTable(std::vector<ParamSpec> specs) : specs_(std::move(specs)) {
+nlohmann::json schema_ref(std::string_view definition) {
+  return {{"$ref", "#/definitions/" + std::string(definition)}};
+}
+
+ParamSpec default_said(ParamSpec spec, std::string text) {
+  spec.default_text = std::move(text);
+  spec.default_in_words = true;
+  return spec;
+}
+
+ParamSpec required(ParamSpec spec) {
+  spec.required = true;
+  spec.default_text.clear();
+  return spec;
+}
+
+ParamTable::ParamTable(std::vector<ParamSpec> specs, nlohmann::json extra_schema)
+    : specs_(std::move(specs)), extra_schema_(std::move(extra_schema)) {
   for (std::size_t i = 0; i < specs_.size(); ++i) {
     const ParamSpec& s = specs_[i];
     const auto same_key = [&](const ParamSpec& other) { return other.key == s.key; };
@@ -171,7 +211,7 @@ ParamTable::ParamTable(std::vector<ParamSpec> specs) : specs_(std::move(specs)) 
       throw std::logic_error("parameter \"" + s.key + "\" declared twice");
     }
     if (ranged(s.kind) && !(s.min <= s.max)) throw std::logic_error("parameter \"" + s.key + "\": empty range");
-    if (s.kind == ParamKind::kChoice &&
+    if (s.kind == ParamKind::kChoice && !s.default_in_words &&
         std::find(s.choices.begin(), s.choices.end(), s.default_text) == s.choices.end()) {
       throw std::logic_error("parameter \"" + s.key + "\": its default is not one of its choices");
     }
@@ -212,7 +252,7 @@ std::int64_t ParamTable::integer(const JsonNode& params, std::string_view key) c
 
 double ParamTable::number(const JsonNode& params, std::string_view key) const {
   const ParamSpec& s = spec(key, ParamKind::kNumber);
-  return params.number_in_or(key, s.min, s.max, s.fallback);
+  return params.number_in_or(key, s.min, s.max, s.fallback, s.unit);
 }
 
 Duration ParamTable::seconds(const JsonNode& params, std::string_view key) const {
@@ -229,7 +269,10 @@ bool ParamTable::boolean(const JsonNode& params, std::string_view key) const {
 
 std::string ParamTable::choice(const JsonNode& params, std::string_view key) const {
   const ParamSpec& s = spec(key, ParamKind::kChoice);
-  if (!params.has(key)) return s.default_text;
+  if (!params.has(key)) {
+    if (s.default_in_words) throw std::logic_error("parameter \"" + s.key + "\" has no default choice: read it where present");
+    return s.default_text;
+  }
   const std::vector<std::string_view> choices(s.choices.begin(), s.choices.end());
   return params.at(key).choice(choices);
 }
@@ -246,6 +289,7 @@ nlohmann::json ParamTable::schema() const {
   nlohmann::json out = {{"type", "object"}, {"properties", properties}};
   if (!required.empty()) out["required"] = required;
   out["additionalProperties"] = false;
+  out.update(extra_schema_);
   return out;
 }
 
@@ -256,6 +300,15 @@ std::string ParamTable::reference() const {
     const std::string shown = default_shown(s);
     out += s.required ? ", required" : (shown.empty() ? "" : ", default " + shown);
     out += "\n      " + s.help + "\n";
+  }
+  return out;
+}
+
+std::string ParamTable::markdown() const {
+  std::string out = "| key | takes | default | meaning |\n|---|---|---|---|\n";
+  for (const ParamSpec& s : specs_) {
+    const std::string shown = s.required ? "required" : default_shown(s);
+    out += "| `" + s.key + "` | " + cell(takes_text(s)) + " | " + cell(shown) + " | " + cell(s.help) + " |\n";
   }
   return out;
 }

@@ -26,6 +26,7 @@ enum class ParamKind : std::uint8_t {
   kChoice,   // one of `choices`
   kName,     // a name the policy looks up in the scenario (an instance type, a Lambda function)
   kNames,    // a non-empty list of such names
+  kCustom,   // a value of a shape of its own that the policy's parser reads and checks
 };
 
 struct ParamSpec {
@@ -44,12 +45,20 @@ struct ParamSpec {
   // (the reference prints the fallback).
   std::string default_text;
   std::string help;  // one line
+  std::string unit;  // kNumber: what the number counts ("QPS", "per s"); said with its range
   bool required = false;
+  // default_said: the default is worked out by the policy; a choice is then
+  // read only where it is present.
+  bool default_in_words = false;
+  // kCustom: the value's JSON schema and, in words, what it takes.
+  nlohmann::json custom_schema;
+  std::string takes;
 };
 
 // One line per parameter in a table: the builders fill a ParamSpec.
 ParamSpec integer_param(std::string key, double min, double max, double fallback, std::string help);
-ParamSpec number_param(std::string key, double min, double max, double fallback, std::string help);
+ParamSpec number_param(std::string key, double min, double max, double fallback, std::string help,
+                       std::string unit = "");
 ParamSpec seconds_param(std::string key, double min_s, double max_s, double fallback_s, std::string help);
 // A duration with no default value: absent, the feature is off (`off_text`
 // says so, e.g. "off: never re-plan"); read it only where it is present.
@@ -61,12 +70,28 @@ ParamSpec choice_param(std::string key, std::vector<std::string> choices, std::s
 // the policy does without it.
 ParamSpec name_param(std::string key, std::string default_text, std::string help, bool list = false);
 ParamSpec required_name_param(std::string key, std::string help);
+// A value with a shape of its own (a start allocation, a script, a number or
+// the word "measured"): the policy's parser reads and checks it; the table
+// gives its schema, says in words what it takes (`takes`) and what the policy
+// does without it (`default_text`, empty if nothing needs saying).
+ParamSpec custom_param(std::string key, nlohmann::json schema, std::string takes, std::string default_text,
+                       std::string help);
+// The same parameter with its default said in words, where the policy works
+// it out (from the history, the catalog); the fallback still bounds the range.
+ParamSpec default_said(ParamSpec spec, std::string text);
+// A custom value's schema where docs/scenario.schema.json defines its shape
+// by hand: {"$ref": "#/definitions/<definition>"}.
+nlohmann::json schema_ref(std::string_view definition);
+// The same parameter, required.
+ParamSpec required(ParamSpec spec);
 
 class ParamTable {
  public:
   // std::logic_error for a table that cannot be meant: a key twice, an empty
   // range, a choice without choices.
-  explicit ParamTable(std::vector<ParamSpec> specs);
+  // `extra_schema` is merged into schema(): a rule that joins keys, e.g. the
+  // per-stage policy's inner params checked against the inner policy's table.
+  explicit ParamTable(std::vector<ParamSpec> specs, nlohmann::json extra_schema = nlohmann::json::object());
 
   const std::vector<ParamSpec>& specs() const { return specs_; }
 
@@ -87,11 +112,14 @@ class ParamTable {
   nlohmann::json schema() const;
   // One entry per key: the key, what it takes, its default, its help.
   std::string reference() const;
+  // The same as a markdown table (docs/policies.md's parameter reference).
+  std::string markdown() const;
 
  private:
   const ParamSpec& spec(std::string_view key, ParamKind kind) const;
 
   std::vector<ParamSpec> specs_;
+  nlohmann::json extra_schema_;
 };
 
 }  // namespace servesim

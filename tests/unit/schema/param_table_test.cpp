@@ -118,5 +118,61 @@ TEST(ParamTable, TheSchemaAndTheReferenceSayTheRangesAndDefaultsTheReadsApply) {
   EXPECT_NE(reference.find("  types: a list of names, default every type\n"), std::string::npos);
 }
 
+// A value of its own shape is left to the policy's reader: the table lets the
+// key in, gives the schema it was handed and says in words what it takes.
+TEST(ParamTable, ACustomValueIsTheParsersToReadAndTheTableDescribesIt) {
+  const nlohmann::json shape = {{"type", "object"}, {"additionalProperties", {{"type", "integer"}}}};
+  const ParamTable t({custom_param("workers", shape, "{\"type\": count}", "none", "the pools"),
+                      required(custom_param("policy", {{"type", "string"}}, "a policy's name", "", "the inner one"))});
+  const nlohmann::json odd = {{"workers", "not an object"}, {"policy", 3}};
+  EXPECT_NO_THROW(t.check(JsonNode(odd, "s.json", "p")));  // its reader's business
+  const nlohmann::json missing = {{"workers", nlohmann::json::object()}};
+  EXPECT_THROW(t.check(JsonNode(missing, "s.json", "p")), InputError);
+  nlohmann::json expected = shape;
+  expected["description"] = "the pools (default none)";
+  EXPECT_EQ(t.schema().at("properties").at("workers"), expected);
+  EXPECT_EQ(t.schema().at("required"), nlohmann::json::array({"policy"}));
+  EXPECT_NE(t.reference().find("  workers: {\"type\": count}, default none\n"), std::string::npos);
+  EXPECT_NE(t.reference().find("  policy: a policy's name, required\n"), std::string::npos);
+}
+
+// A default the policy works out (from the history, the flavor) is said in
+// words; the range still holds, and a choice is then read only where given.
+TEST(ParamTable, ADefaultSaidInWordsKeepsTheRangeAndIsNotReadAsAChoice) {
+  const ParamTable t({default_said(integer_param("initial", 1, 100, 1, "at the start"), "from the history"),
+                      default_said(choice_param("routing", {"plan", "uniform"}, "how"), "the flavor's")});
+  const nlohmann::json empty = nlohmann::json::object();
+  EXPECT_THROW(t.choice(JsonNode(empty, "s.json", "p"), "routing"), std::logic_error);
+  const nlohmann::json big = {{"initial", 101}};
+  EXPECT_THROW(t.check(JsonNode(big, "s.json", "p")), InputError);
+  EXPECT_NE(t.reference().find("  initial: an integer in [1, 100], default from the history\n"), std::string::npos);
+  EXPECT_EQ(t.schema().at("properties").at("routing").at("description"), "how (default the flavor's)");
+}
+
+// A number's unit is part of its range wherever the range is said.
+TEST(ParamTable, ANumbersUnitIsSaidWithItsRange) {
+  const ParamTable t({number_param("slack_qps", 0, 100, 0, "slack", "QPS")});
+  const nlohmann::json over = {{"slack_qps", 200}};
+  try {
+    t.check(JsonNode(over, "s.json", "p"));
+    ADD_FAILURE() << "200 passed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("p.slack_qps: expected a number in [0, 100] QPS, got 200"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_NE(t.reference().find("  slack_qps: a number in [0, 100] QPS, default 0 QPS\n"), std::string::npos);
+}
+
+// The markdown reference is one row per key, its cells free of the table's
+// separators, whatever the help says.
+TEST(ParamTable, TheMarkdownReferenceIsOneRowPerKey) {
+  const ParamTable t({integer_param("count", 1, 10, 3, "how many | at most"),
+                      required_name_param("instance_type", "the type")});
+  EXPECT_EQ(t.markdown(),
+            "| key | takes | default | meaning |\n|---|---|---|---|\n"
+            "| `count` | an integer in [1, 10] | 3 | how many \\| at most |\n"
+            "| `instance_type` | a name | required | the type |\n");
+}
+
 }  // namespace
 }  // namespace servesim

@@ -15,7 +15,8 @@ namespace servesim::test {
 inline const std::set<std::string>& known_keywords() {
   static const std::set<std::string> keywords{
       "$schema", "$id", "$ref", "title", "description", "definitions", "type", "enum", "const", "properties",
-      "required", "additionalProperties", "items", "minItems", "minimum", "maximum", "allOf", "anyOf", "oneOf",
+      "required", "additionalProperties", "items", "minItems", "minimum", "maximum", "exclusiveMinimum",
+      "exclusiveMaximum", "allOf", "anyOf", "oneOf",
       "if", "then", "else", "not"};
   return keywords;
 }
@@ -72,6 +73,8 @@ class SchemaValidator {
   static void check_bounds(const nlohmann::json& s, double x, const std::string& at, std::vector<std::string>& out) {
     if (s.contains("minimum") && x < s["minimum"].get<double>()) out.push_back(at + ": below the minimum");
     if (s.contains("maximum") && x > s["maximum"].get<double>()) out.push_back(at + ": above the maximum");
+    if (s.contains("exclusiveMinimum") && x <= s["exclusiveMinimum"].get<double>()) out.push_back(at + ": not above the minimum");
+    if (s.contains("exclusiveMaximum") && x >= s["exclusiveMaximum"].get<double>()) out.push_back(at + ": not below the maximum");
   }
 
   void check_object(const nlohmann::json& s, const nlohmann::json& v, const std::string& at, std::vector<std::string>& out) const {
