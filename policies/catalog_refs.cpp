@@ -68,4 +68,12 @@ std::vector<double> initial_load_of(const JsonNode& node, const std::vector<Appl
   return loads;
 }
 
+ParamSpec initial_load_param(std::string absent) {
+  const nlohmann::json qps = {{"type", "number"}, {"minimum", 0}, {"maximum", kMaxRateQps}};
+  const nlohmann::json by_app = {{"type", "object"}, {"additionalProperties", qps}};
+  return custom_param("initial_load_qps", {{"anyOf", nlohmann::json::array({qps, by_app})}},
+                      "QPS in [0, " + number_text(kMaxRateQps) + "], or {\"app name\": QPS} naming every application",
+                      std::move(absent), "the load the start is planned for");
+}
+
 }  // namespace servesim

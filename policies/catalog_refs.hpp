@@ -44,5 +44,8 @@ ReplicaParams parse_replica_params(const JsonNode& node, const ModelCatalog& mod
 // application's) or {"app name": qps, ...} naming every application. By
 // application.
 std::vector<double> initial_load_of(const JsonNode& node, const std::vector<Application>& apps);
+// "initial_load_qps" as a policy's ParamTable declares it; `absent` says what
+// the policy does without it.
+ParamSpec initial_load_param(std::string absent);
 
 }  // namespace servesim

@@ -30,9 +30,9 @@ struct PolicyEntry {
   // Why it cannot be per-stage's inner policy, said after "policy \"<name>\"";
   // empty: it can (docs/policies.md, "per-stage").
   std::string per_stage_refusal;
-  // Its parameters declared once (param_table.hpp), or none yet: such a
-  // policy's parser checks its keys itself and its schema fragment is
-  // written by hand in docs/scenario.schema.json.
+  // Its parameters declared once (param_table.hpp): the parser reads
+  // through it, and the schema and the references are made from it. Every
+  // policy has one (PolicyRegistry.EveryPolicyDeclaresItsParameters).
   const ParamTable* params = nullptr;
 };
 
@@ -45,8 +45,11 @@ std::string known_policy_names();
 // {"policy_names": [every policy's name, in the registry's order] (the
 //  policy object's name enum),
 //  "policy_params_by_name": [its allOf: a policy named X has params_X],
-//  "definitions": {"params_<name>": its table's schema, for each policy with one}}.
+//  "definitions": {"params_<name>": its table's schema, for each policy}}.
 nlohmann::json policy_schema_part();
+// docs/policies.md's parameter reference (`servesim schema --reference`):
+// each policy's table in markdown, in the registry's order.
+std::string policy_parameter_reference();
 // Throws InputError at `where` if no policy has this name, and at the first
 // application's offline_jobs if the policy does not serve offline jobs.
 std::unique_ptr<Policy> make_policy(const JsonNode& name_node, const JsonNode& params, const PolicyContext& context);

@@ -6,6 +6,7 @@
 
 #include "policies/batcher_params.hpp"
 #include "policies/catalog_refs.hpp"
+#include "policies/infaas/infaas_ilp_params.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/core/input_limits.hpp"
 
@@ -18,19 +19,14 @@ bool planned_on(InstanceState s) { return s == InstanceState::kBooting || s == I
 
 InfaasIlpPolicy::InfaasIlpPolicy(const JsonNode& params, const PolicyContext& context)
     : where_(params.where()), check_only_(context.check_only) {
-  params.expect_object({"tick_s", "lambda", "slack_qps", "load_quantum_qps", "initial_load_qps", "market", "workers",
-                        "variants", "batcher"});
+  const ParamTable& table = infaas::ilp_param_table();
+  table.check(params);
   const PolicyWorld& world = context.world;
-  // 2 s: the period of INFaaS' VM-Autoscaler (section 4.2.3; public code
-  // master_vm_daemon.cc), the controller-level loop this oracle replaces.
-  // At least kMinPeriodS (a 0 ns tick would be rescheduled forever), at most a day.
-  tick_ = params.has("tick_s") ? params.at("tick_s").seconds_in(kMinPeriodS, 86400) : from_seconds(2.0);
-  // lambda: tunable, no value in section 4.2.1; 0.01/s only breaks ties. The
-  // bounds keep every coefficient GLPK sees finite (loads are <= kMaxRateQps).
-  lambda_ = params.number_in_or("lambda", 0, 1e6, 0.01, "per s");
-  slack_qps_ = params.number_in_or("slack_qps", 0, kMaxRateQps, 0.0, "QPS");
-  load_quantum_qps_ = params.number_in_or("load_quantum_qps", 0, kMaxRateQps, 0.0, "QPS");
-  if (params.has("market")) market_ = params.at("market").choice({"on_demand", "spot"}) == "spot" ? Market::kSpot : Market::kOnDemand;
+  tick_ = table.seconds(params, "tick_s");
+  lambda_ = table.number(params, "lambda");
+  slack_qps_ = table.number(params, "slack_qps");
+  load_quantum_qps_ = table.number(params, "load_quantum_qps");
+  market_ = market_named(table.choice(params, "market"));
   if (params.has("batcher")) batcher_ = parse_batcher(params.at("batcher"));
 
   const auto& apps = world.applications;

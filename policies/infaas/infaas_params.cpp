@@ -47,10 +47,6 @@ Preload parse_preload(const JsonNode& node, const PolicyWorld& world) {
   return p;
 }
 
-double ratio_above_one(const JsonNode& params, std::string_view key, double fallback) {
-  return params.number_in_or(key, 1, 1e6, fallback);
-}
-
 // In (0, 1]: a threshold of zero would hold every offline input back forever.
 double open_fraction(const JsonNode& params, std::string_view key, double fallback) {
   if (!params.has(key)) return fallback;
@@ -62,10 +58,6 @@ double open_fraction(const JsonNode& params, std::string_view key, double fallba
 
 double fraction(const JsonNode& params, std::string_view key, double fallback) {
   return params.has(key) ? params.at(key).probability() : fallback;
-}
-
-std::uint32_t checks(const JsonNode& params, std::string_view key, std::uint32_t fallback) {
-  return static_cast<std::uint32_t>(params.integer_in_or(key, 1, 1000000, fallback));
 }
 
 // An object {"cpu": x, "gpu": y, "inferentia": z}: each value given replaces
@@ -81,11 +73,106 @@ void by_kind(const JsonNode& params, std::string_view key, std::array<double, kD
   }
 }
 
-Duration interval(const JsonNode& params, std::string_view key, Duration fallback) {
-  return params.has(key) ? params.at(key).seconds_in(kMinPeriodS, 3600) : fallback;
+// {"cpu": x, "gpu": y, "inferentia": z}, each optional.
+nlohmann::json by_kind_schema(nlohmann::json value) {
+  return {{"type", "object"},
+          {"properties", {{"cpu", value}, {"gpu", value}, {"inferentia", value}}},
+          {"additionalProperties", false}};
+}
+
+// An object of instance type -> count.
+nlohmann::json counts_by_type_schema(std::int64_t min) {
+  return {{"type", "object"}, {"additionalProperties", {{"type", "integer"}, {"minimum", min}, {"maximum", 10'000}}}};
+}
+
+ParamSpec ratio_param(std::string key, double fallback, std::string help) {
+  return number_param(std::move(key), 1, 1e6, fallback, std::move(help));
+}
+
+ParamSpec interval_param(std::string key, Duration fallback, std::string help) {
+  return seconds_param(std::move(key), kMinPeriodS, 3600, fallback.seconds(), std::move(help));
+}
+
+ParamSpec checks_param(std::string key, double fallback, std::string help) {
+  return integer_param(std::move(key), 1, 1'000'000, fallback, std::move(help));
 }
 
 }  // namespace
+
+const ParamTable& param_table() {
+  static const InfaasParams d;  // the defaults, said once in the structs
+  static const ParamTable table({
+      custom_param("worker_types", schema_ref("worker_types"), "{\"cpu\": type, \"gpu\": type, \"inferentia\": type}",
+                   "m5.2xlarge, p3.2xlarge, inf1.2xlarge (section 6; one missing from the catalog is skipped)",
+                   "the instance type the VM autoscaler adds, per hardware kind"),
+      custom_param("initial_workers", counts_by_type_schema(0), "{\"instance type\": count}",
+                   "one worker of the CPU type",
+                   "the workers at the start, where the scenario has no cluster.instances"),
+      custom_param("preload", {{"type", "array"}, {"items", schema_ref("preload")}},
+                   "a list of {\"variant\", \"device_type\", \"count\"}", "none", "replicas loaded at the start"),
+      initial_load_param("none: a cold start, the first query of an application loads its variant"),
+      ratio_param("slack_threshold", d.slack_threshold, "section 5's slack"),
+      number_param("lambda_per_s", 0, 1e6, d.lambda_per_s, "section 4.2.1's lambda (no published value)", "per s"),
+      interval_param("monitor_interval_s", d.monitor_interval, "section 5"),
+      interval_param("model_autoscaler_interval_s", d.model_autoscaler_interval, "section 5"),
+      interval_param("vm_autoscaler_interval_s", d.vm_autoscaler_interval, "section 5"),
+      choice_param("scale_down_delay", {"public_code", "load_latency"},
+                   "section 4.2.2's T_v: the public code's checks (CPU 10, GPU 20, Inferentia 15) or the variant's "
+                   "loading latency"),
+      ratio_param("cpu_overload_ratio", d.states.cpu_overload_ratio, "public code, query_executor.cc"),
+      ratio_param("cpu_clear_ratio", d.states.cpu_clear_ratio, "public code; at most cpu_overload_ratio"),
+      ratio_param("accelerator_overload_ratio", d.states.accelerator_overload_ratio, "public code (GPU)"),
+      ratio_param("accelerator_clear_ratio", d.states.accelerator_clear_ratio,
+                  "public code (GPU); at most accelerator_overload_ratio"),
+      number_param("accelerator_min_latency_ms", 0, kMaxLatencyMs, d.states.accelerator_min_latency.millis(),
+                   "under this profiled latency a GPU's ratio is min(5, 15 ms / profiled) (public code)", "ms"),
+      number_param("backlog_fraction", 1e-6, 1e6, d.states.backlog_fraction, "public code (variant_state.hpp)"),
+      number_param("vm_utilisation_threshold", 0, 1, d.vm.utilisation_threshold, "section 4.2.3"),
+      number_param("vm_inferentia_utilisation_threshold", 0, 1, d.vm.inferentia_utilisation_threshold, "public code"),
+      number_param("vm_overloaded_fraction", 0, 1, d.vm.overloaded_fraction, "section 4.2.3"),
+      checks_param("vm_cooldown_checks", d.vm.cooldown_checks, "public code"),
+      checks_param("vm_low_utilisation_checks", d.vm.low_utilisation_checks, "public code"),
+      custom_param("vm_low_utilisation", by_kind_schema({{"type", "number"}, {"minimum", 0}, {"maximum", 1}}),
+                   "{\"cpu\": u, \"gpu\": u, \"inferentia\": u}, each in [0, 1]", "cpu 0.05, gpu 0.08, inferentia 0.25",
+                   "at or below this a check counts as low (public code, vm_autoscaler.hpp)"),
+      custom_param("max_workers", counts_by_type_schema(1), "{\"instance type\": count}", "none",
+                   "an experiment's bound on workers per type (worker_limits.hpp)"),
+      checks_param("cpu_cores_per_replica", d.cpu_cores_per_replica, "Table 2: variant A runs on 4 CPUs"),
+      checks_param("batch_cap", d.profiles.batch_cap, "online batches capped at this (public code)"),
+      default_said(number_param("cpu_min_slo_ms", 0, kMaxTimeSpanS * 1e3, d.profiles.cpu_min_slo.millis(),
+                                "no CPU variant for SLOs at or under this (public code)", "ms"),
+                   "50 ms; 0 in infaas-accuracy (the Proteus paper has no such rule)"),
+      custom_param("cost_per_gb_second",
+                   by_kind_schema({{"type", "number"}, {"minimum", 0}, {"maximum", kMaxPrice}}),
+                   "{\"cpu\": $, \"gpu\": $, \"inferentia\": $} per GB-second", "section 6.2's",
+                   "the ILP's hardware cost per GB-second of memory, by kind"),
+      choice_param("hardware_cost", {"memory", "instance_share"},
+                   "C of the ILP: section 6.2's memory x cost_per_gb_second, or the $/s of the hardware a replica "
+                   "holds (Table 2's rule, replica_price.hpp)"),
+      choice_param("unmet", {"route", "reject"},
+                   "what happens to a query no variant can serve as asked (Algorithm 1 line 8)"),
+      boolean_param("queue_aware", d.queue_aware,
+                    "ablation: Algorithm 1 also skips a replica whose queue would make the query miss its budget"),
+      choice_param("mode", {"infaas", "infaas-accuracy", "clipper+", "sm+"},
+                   "INFaaS, the Proteus paper's INFaaS-Accuracy (section 6.1.1), or section 6's baselines"),
+      name_param("fixed_variant", "none", "a baseline's variant of its family (fixed_variants.hpp)"),
+      custom_param("fixed_variants", {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}},
+                   "{\"family\": \"variant\"}", "none",
+                   "per family: every application's family in the baselines; in infaas mode, queries that name "
+                   "their variant (section 3.1)"),
+      choice_param("preload_placement", {"pack", "spread"}, "pack, or the roomiest device (preload_placement.hpp)"),
+      default_said(number_param("slo_latency_share", 1e-6, 1, d.profiles.slo_latency_share,
+                                "of the SLO budget a variant's latency at its serving batch may take"),
+                   "1 (INFaaS' rule); 0.5 in infaas-accuracy (the Proteus paper's)"),
+      custom_param("offline_pause_utilisation", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 1}},
+                   "a number in (0, 1]", number_text(d.offline_pause_utilisation),
+                   "offline work pauses on a worker at or above this utilisation (section 5, offline_throttle.hpp)"),
+      choice_param("offline_latency_rule", {"profiled", "blacklist"},
+                   "pause while a variant's observed latency exceeds its profiled one (section 6.3.2), or the "
+                   "public code's: while one is Overloaded or Interfered"),
+  });
+  return table;
+}
 
 ModeRules mode_rules(Mode mode) {
   ModeRules r;
@@ -98,15 +185,8 @@ ModeRules mode_rules(Mode mode) {
 }
 
 InfaasParams parse_infaas_params(const JsonNode& params, const PolicyWorld& world) {
-  params.expect_object({"worker_types", "initial_workers", "preload", "slack_threshold", "lambda_per_s",
-                        "monitor_interval_s", "model_autoscaler_interval_s", "vm_autoscaler_interval_s",
-                        "scale_down_delay", "cpu_overload_ratio", "cpu_clear_ratio", "accelerator_overload_ratio",
-                        "accelerator_clear_ratio", "accelerator_min_latency_ms", "backlog_fraction",
-                        "vm_utilisation_threshold", "vm_inferentia_utilisation_threshold", "vm_overloaded_fraction",
-                        "vm_cooldown_checks", "vm_low_utilisation_checks", "vm_low_utilisation", "cpu_cores_per_replica", "batch_cap",
-                        "cpu_min_slo_ms", "cost_per_gb_second", "hardware_cost", "unmet", "queue_aware", "mode", "fixed_variant",
-                        "max_workers", "fixed_variants", "preload_placement", "slo_latency_share",
-                        "initial_load_qps", "offline_pause_utilisation", "offline_latency_rule"});
+  const ParamTable& table = param_table();
+  table.check(params);
   InfaasParams p;
   p.where = params.where();
   const auto worker_types = params.find("worker_types");
@@ -136,83 +216,71 @@ InfaasParams parse_infaas_params(const JsonNode& params, const PolicyWorld& worl
   }
   if (params.has("initial_load_qps")) p.initial_load = initial_load_of(params.at("initial_load_qps"), world.applications);
 
-  p.slack_threshold = ratio_above_one(params, "slack_threshold", p.slack_threshold);
-  p.lambda_per_s = params.number_in_or("lambda_per_s", 0, 1e6, p.lambda_per_s, "per s");  // finite for the solver
-  p.monitor_interval = interval(params, "monitor_interval_s", p.monitor_interval);
-  p.model_autoscaler_interval = interval(params, "model_autoscaler_interval_s", p.model_autoscaler_interval);
-  p.vm_autoscaler_interval = interval(params, "vm_autoscaler_interval_s", p.vm_autoscaler_interval);
-  if (params.has("scale_down_delay")) {
-    p.scale_down_delay = params.at("scale_down_delay").choice({"load_latency", "public_code"}) == "public_code"
-                             ? ScaleDownDelay::kPublicCode
-                             : ScaleDownDelay::kLoadLatency;
-  }
+  p.slack_threshold = table.number(params, "slack_threshold");
+  p.lambda_per_s = table.number(params, "lambda_per_s");  // finite for the solver
+  p.monitor_interval = table.seconds(params, "monitor_interval_s");
+  p.model_autoscaler_interval = table.seconds(params, "model_autoscaler_interval_s");
+  p.vm_autoscaler_interval = table.seconds(params, "vm_autoscaler_interval_s");
+  p.scale_down_delay = table.choice(params, "scale_down_delay") == "public_code" ? ScaleDownDelay::kPublicCode
+                                                                                   : ScaleDownDelay::kLoadLatency;
 
   StateThresholds& s = p.states;
-  s.cpu_overload_ratio = ratio_above_one(params, "cpu_overload_ratio", s.cpu_overload_ratio);
-  s.cpu_clear_ratio = ratio_above_one(params, "cpu_clear_ratio", s.cpu_clear_ratio);
-  s.accelerator_overload_ratio = ratio_above_one(params, "accelerator_overload_ratio", s.accelerator_overload_ratio);
-  s.accelerator_clear_ratio = ratio_above_one(params, "accelerator_clear_ratio", s.accelerator_clear_ratio);
+  s.cpu_overload_ratio = table.number(params, "cpu_overload_ratio");
+  s.cpu_clear_ratio = table.number(params, "cpu_clear_ratio");
+  s.accelerator_overload_ratio = table.number(params, "accelerator_overload_ratio");
+  s.accelerator_clear_ratio = table.number(params, "accelerator_clear_ratio");
   if (s.cpu_clear_ratio > s.cpu_overload_ratio) params.at("cpu_clear_ratio").fail("expected at most cpu_overload_ratio");
   if (s.accelerator_clear_ratio > s.accelerator_overload_ratio) {
     params.at("accelerator_clear_ratio").fail("expected at most accelerator_overload_ratio");
   }
-  s.accelerator_min_latency =
-      params.has("accelerator_min_latency_ms") ? params.at("accelerator_min_latency_ms").millis_in(0, kMaxLatencyMs) : from_millis(10);
-  s.backlog_fraction = params.number_in_or("backlog_fraction", 1e-6, 1e6, s.backlog_fraction);
+  s.accelerator_min_latency = from_millis(table.number(params, "accelerator_min_latency_ms"));
+  s.backlog_fraction = table.number(params, "backlog_fraction");
 
   VmRules& vm = p.vm;
-  vm.utilisation_threshold = fraction(params, "vm_utilisation_threshold", vm.utilisation_threshold);
-  vm.inferentia_utilisation_threshold =
-      fraction(params, "vm_inferentia_utilisation_threshold", vm.inferentia_utilisation_threshold);
-  vm.overloaded_fraction = fraction(params, "vm_overloaded_fraction", vm.overloaded_fraction);
-  vm.cooldown_checks = checks(params, "vm_cooldown_checks", vm.cooldown_checks);
-  vm.low_utilisation_checks = checks(params, "vm_low_utilisation_checks", vm.low_utilisation_checks);
+  vm.utilisation_threshold = table.number(params, "vm_utilisation_threshold");
+  vm.inferentia_utilisation_threshold = table.number(params, "vm_inferentia_utilisation_threshold");
+  vm.overloaded_fraction = table.number(params, "vm_overloaded_fraction");
+  const auto count = [&](const char* key) { return static_cast<std::uint32_t>(table.integer(params, key)); };
+  vm.cooldown_checks = count("vm_cooldown_checks");
+  vm.low_utilisation_checks = count("vm_low_utilisation_checks");
   by_kind(params, "vm_low_utilisation", vm.low_utilisation, fraction);
 
   p.offline_pause_utilisation = open_fraction(params, "offline_pause_utilisation", p.offline_pause_utilisation);
-  if (params.has("offline_latency_rule")) {
-    p.offline_latency_rule = params.at("offline_latency_rule").choice({"profiled", "blacklist"}) == "blacklist"
-                                 ? OfflineLatencyRule::kBlacklist
-                                 : OfflineLatencyRule::kProfiled;
-  }
+  p.offline_latency_rule = table.choice(params, "offline_latency_rule") == "blacklist" ? OfflineLatencyRule::kBlacklist
+                                                                                       : OfflineLatencyRule::kProfiled;
 
-  p.cpu_cores_per_replica = checks(params, "cpu_cores_per_replica", p.cpu_cores_per_replica);
-  p.profiles.batch_cap = checks(params, "batch_cap", p.profiles.batch_cap);
+  p.cpu_cores_per_replica = count("cpu_cores_per_replica");
+  p.profiles.batch_cap = count("batch_cap");
   by_kind(params, "cost_per_gb_second", p.profiles.cost_per_gb_second,
           [](const JsonNode& costs, std::string_view kind, double fallback) { return costs.number_in_or(kind, 0, kMaxPrice, fallback, "$ per GB-second"); });
-  if (params.has("hardware_cost")) {
-    p.hardware_cost = params.at("hardware_cost").choice({"memory", "instance_share"}) == "instance_share"
-                          ? HardwareCost::kInstanceShare
-                          : HardwareCost::kMemory;
-  }
-  if (params.has("unmet")) {
-    p.unmet = params.at("unmet").choice({"route", "reject"}) == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
-  }
-  p.queue_aware = params.boolean_or("queue_aware", false);
+  p.hardware_cost = table.choice(params, "hardware_cost") == "instance_share" ? HardwareCost::kInstanceShare
+                                                                              : HardwareCost::kMemory;
+  p.unmet = table.choice(params, "unmet") == "reject" ? UnmetQueries::kReject : UnmetQueries::kRoute;
+  p.queue_aware = table.boolean(params, "queue_aware");
   p.worker_limits = infaas::parse_worker_limits(params, world);
-  if (params.has("mode")) {
-    const std::string mode = params.at("mode").choice({"infaas", "infaas-accuracy", "clipper+", "sm+"});
-    p.mode = mode == "clipper+"          ? Mode::kClipperPlus
-             : mode == "sm+"             ? Mode::kSmPlus
-             : mode == "infaas-accuracy" ? Mode::kAccuracy
-                                         : Mode::kInfaas;
-  }
+  const std::string mode = table.choice(params, "mode");
+  p.mode = mode == "clipper+"          ? Mode::kClipperPlus
+           : mode == "sm+"             ? Mode::kSmPlus
+           : mode == "infaas-accuracy" ? Mode::kAccuracy
+                                       : Mode::kInfaas;
   p.profiles.accuracy_objective = p.mode == Mode::kAccuracy;
   // INFaaS-Accuracy exists only as the Proteus paper's baseline: by default it
   // judges the SLO as that paper does (variant_profile.hpp).
-  p.profiles.slo_latency_share = p.mode == Mode::kAccuracy ? 0.5 : 1.0;
+  p.profiles.slo_latency_share =
+      params.has("slo_latency_share") ? table.number(params, "slo_latency_share") : p.mode == Mode::kAccuracy ? 0.5 : 1.0;
   // The public code's refusal of CPU variants under a 50 ms SLO is INFaaS'
   // rule too; the Proteus paper has none (its SLOs are twice a CPU latency,
   // so most are under 50 ms), so INFaaS-Accuracy drops it by default.
-  p.profiles.cpu_min_slo = params.has("cpu_min_slo_ms") ? params.at("cpu_min_slo_ms").millis_in(0)
-                                                         : from_millis(p.mode == Mode::kAccuracy ? 0 : 50);
-  if (params.has("slo_latency_share")) p.profiles.slo_latency_share = params.number_in("slo_latency_share", 1e-6, 1);
+  p.profiles.cpu_min_slo = params.has("cpu_min_slo_ms") || p.mode != Mode::kAccuracy
+                               ? from_millis(table.number(params, "cpu_min_slo_ms"))
+                               : Duration::zero();
   const bool baseline = p.mode == Mode::kClipperPlus || p.mode == Mode::kSmPlus;
   p.fixed = parse_fixed_variants(params, world, baseline);
   if (baseline) {
     for (const Preload& pre : p.preload) check_preload(p.fixed, pre.variant, *world.models, pre.where);
   }
-  p.preload_placement = parse_preload_placement(params);
+  p.preload_placement = table.choice(params, "preload_placement") == "spread" ? PreloadPlacement::kSpread
+                                                                              : PreloadPlacement::kPack;
   if (p.mode == Mode::kClipperPlus && p.preload.empty()) {
     params.fail("mode \"clipper+\" serves only what \"preload\" loads at start: give its fixed instances");
   }

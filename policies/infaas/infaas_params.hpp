@@ -1,60 +1,10 @@
 #pragma once
 // The parameters of the "infaas" policy, read from the scenario's JSON. Every
-// key is optional; defaults are the paper's (section noted) or, where the paper
-// is silent, the public code's (INFaaS public code, stanford-mast/INFaaS: file
-// named where a default is used).
-//
-// {
-//   "worker_types": {"cpu": "m5.2xlarge", "gpu": "p3.2xlarge", "inferentia": "inf1.2xlarge"},
-//   "initial_workers": {"m5.2xlarge": 1},   // ignored: error if the scenario has cluster.instances
-//   "preload": [{"variant": "resnet50-tf-cpu", "device_type": "m5.2xlarge.cpu", "count": 1}],
-//   "slack_threshold": 1.05,         // section 5
-//   "lambda_per_s": 1.0,             // section 4.2.1's lambda (no published value)
-//   "monitor_interval_s": 2,         // section 5
-//   "model_autoscaler_interval_s": 1,// section 5
-//   "vm_autoscaler_interval_s": 2,   // section 5
-//   "scale_down_delay": "public_code",    // section 4.2.2's T_v in model-autoscaler checks: the public
-//                                         // code's CPU 10, GPU 20, Inferentia 15; or "load_latency":
-//                                         // the variant's loading latency (model_autoscaler.hpp)
-//   "cpu_overload_ratio": 2.5, "cpu_clear_ratio": 1.5,                  // public code
-//   "accelerator_overload_ratio": 1.5, "accelerator_clear_ratio": 1.25, // public code (GPU)
-//   "accelerator_min_latency_ms": 10, "backlog_fraction": 0.8,          // public code: under this
-//                                    // profiled latency a GPU's ratio is min(5, 15 ms / profiled)
-//                                    // (variant_state.hpp); Inferentia uses the CPU ratios
-//   "vm_utilisation_threshold": 0.8,            // section 4.2.3
-//   "offline_pause_utilisation": 0.4,  // section 5: offline work pauses on a worker at or above
-//                                      // this utilisation, in (0, 1] (offline_throttle.hpp)
-//   "offline_latency_rule": "profiled", // section 6.3.2: pause while a variant's observed latency
-//                                      // exceeds its profiled one; "blacklist": the public code's,
-//                                      // while one is Overloaded or Interfered (offline_throttle.hpp)
-//   "vm_inferentia_utilisation_threshold": 0.7, // public code
-//   "vm_overloaded_fraction": 0.8,              // section 4.2.3
-//   "vm_cooldown_checks": 15, "vm_low_utilisation_checks": 15,  // public code
-//   "vm_low_utilisation": {"cpu": 0.05, "gpu": 0.08, "inferentia": 0.25},  // public code (vm_autoscaler.hpp)
-//   "max_workers": {"p3.2xlarge": 2},  // an experiment's bound (worker_limits.hpp); none by default
-//   "cpu_cores_per_replica": 4,      // Table 2: variant A runs on 4 CPUs
-//   "batch_cap": 32,                 // public code
-//   "cpu_min_slo_ms": 50,            // public code; 0 in infaas-accuracy (Proteus has no such rule)
-//   "cost_per_gb_second": {"cpu": 0.031, "gpu": 0.498, "inferentia": 0.190},  // section 6.2
-//   "hardware_cost": "memory",       // C of the ILP: section 6.2's memory x cost_per_gb_second, or
-//                                    // "instance_share": the scenario's $/s of the hardware a
-//                                    // replica holds, Table 2's rule (replica_price.hpp)
-//   "unmet": "route",                // or "reject": what happens to a query no variant can serve
-//                                    // as asked (Algorithm 1 line 8, see variant_selector.hpp)
-//   "queue_aware": false,            // ablation: Algorithm 1 also skips a replica whose queue
-//                                    // would make the query miss its budget (variant_selector.hpp)
-//   "mode": "infaas",                // or "infaas-accuracy" (Proteus section 6.1.1), or a
-//                                    // section 6 baseline (Table 5): "clipper+" or "sm+"
-//   "fixed_variant": "resnet50-tf-cpu",  // a baseline's variant of its family (fixed_variants.hpp)
-//   "fixed_variants": {"densenet121": "densenet121-tensorrt-b8"},  // per family (fixed_variants.hpp): required
-//                                    // for every application's family in the baselines; in "infaas" mode, queries
-//                                    // that name their variant (section 3.1)
-//   "preload_placement": "pack",     // or "spread": the roomiest device (preload_placement.hpp)
-//   "initial_load_qps": {"a": 300},  // or a number for every application: a warm start (below)
-//   "slo_latency_share": 1           // of the SLO budget a variant's latency (at its serving batch)
-//                                    // may take to meet it: 1, INFaaS' rule; 0.5 by default in
-//                                    // "infaas-accuracy", the Proteus paper's (variant_profile.hpp)
-// }
+// key is optional; each is declared once, with its range, default and source,
+// in param_table() (infaas_params.cpp; `servesim list policies infaas`).
+// Defaults are the paper's (section noted) or, where the paper is silent, the
+// public code's (INFaaS public code, stanford-mast/INFaaS: file named where a
+// default is used).
 //
 // initial_load_qps: the load, by application (as the proteus policies'
 // initial_load_qps: {"app name": qps} naming every application, or one number
@@ -115,6 +65,7 @@
 #include "policies/infaas/variant_state.hpp"
 #include "policies/infaas/vm_autoscaler.hpp"
 #include "policies/infaas/worker_limits.hpp"
+#include "policies/param_table.hpp"
 #include "policies/policy.hpp"
 #include "sim/core/json_node.hpp"
 
@@ -181,6 +132,9 @@ struct InfaasParams {
   PreloadPlacement preload_placement = PreloadPlacement::kPack;  // preload_placement.hpp
   std::string where;  // "file: policies[i].params", for errors found at start
 };
+
+// Its parameters, declared once (infaas_params.cpp).
+const ParamTable& param_table();
 
 // Throws InputError naming the JSON path of a bad value.
 InfaasParams parse_infaas_params(const JsonNode& params, const PolicyWorld& world);

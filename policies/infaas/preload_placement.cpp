@@ -2,12 +2,6 @@
 
 namespace servesim::infaas {
 
-PreloadPlacement parse_preload_placement(const JsonNode& params) {
-  if (!params.has("preload_placement")) return PreloadPlacement::kPack;
-  return params.at("preload_placement").choice({"pack", "spread"}) == "spread" ? PreloadPlacement::kSpread
-                                                                               : PreloadPlacement::kPack;
-}
-
 std::optional<Slot> roomiest_fit(const ClusterView& view, const MetadataStore& store, std::uint32_t profile) {
   for (const WorkerPhase phase : {WorkerPhase::kRunning, WorkerPhase::kBooting}) {
     std::optional<Slot> best;

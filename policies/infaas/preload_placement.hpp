@@ -12,26 +12,18 @@
 //                                  each GPU", and Clipper+'s developer-set
 //                                  instances in section 6.1.
 //
-// Integration (policies/infaas/infaas_params.* and infaas_policy.cpp):
-//   InfaasParams gets `PreloadPlacement preload_placement = PreloadPlacement::kPack;`;
-//   parse_infaas_params lists "preload_placement" among the allowed keys and sets
-//   p.preload_placement = parse_preload_placement(params); InfaasPolicy::start
-//   replaces `infaas::best_fit(view, store_, profile)` in its preload loop with
-//   `infaas::preload_slot(params_.preload_placement, view, store_, profile)`.
+// The key is declared in infaas_params.cpp's table; InfaasPolicy::start places
+// each preloaded replica with preload_slot.
 #include <cstdint>
 #include <optional>
 
 #include "policies/infaas/metadata_store.hpp"
 #include "policies/infaas/worker_placement.hpp"
-#include "sim/core/json_node.hpp"
 #include "sim/serving/cluster_view.hpp"
 
 namespace servesim::infaas {
 
 enum class PreloadPlacement : std::uint8_t { kPack, kSpread };
-
-// Reads "preload_placement" (absent: pack). Throws InputError naming the path.
-PreloadPlacement parse_preload_placement(const JsonNode& params);
 
 // The device with the most free memory that fits one more replica of
 // `profile`, running workers before booting ones, lowest worker on ties.

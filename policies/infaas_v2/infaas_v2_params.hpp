@@ -8,6 +8,7 @@
 #include <array>
 #include <string>
 
+#include "policies/param_table.hpp"
 #include "sim/core/json_node.hpp"
 #include "sim/core/time.hpp"
 
@@ -69,6 +70,9 @@ struct Params {
   // stay in its request_dict); false: queued plus executing only.
   bool dropped_count_as_queued = true;
 };
+
+// Its parameters, declared once (infaas_v2_params.cpp).
+const ParamTable& param_table();
 
 Params parse_params(const JsonNode& node);
 

@@ -6,49 +6,16 @@
 // noted) or, where it is silent, the public artifact's (Proteus public code,
 // UMass-LIDS/Proteus, core/simulator.py and core/predictor.py).
 //
-// "proteus" (all keys):
-// {
-//   "initial_load_qps": 200,          // or {"app name": qps, ...} naming every application:
-//                                     // the load the start plan is made for (below)
-//   "beta": 1.05,                     // headroom of the demand the MILP serves (artifact config;
-//                                     // lowered while infeasible, demand_lowering.hpp)
-//   "mip_gap": 0,                     // stop a solve within this fraction of the optimum, [0, 1)
-//   "time_limit_s": 5,                // wall-clock seconds one MILP solve may take (below)
-//   "solve_interval_s": 30,           // section 6.1.5 (the artifact uses 10)
-//   "warmup_solves_s": [5, 20],       // extra early solves (artifact run.py: steps 5 and 20)
-//   "solve_delay": 4.2,               // seconds from a solve to its plan taking effect, or
-//                                     // "measured" (below); section 6.8's mean solve time
-//   "ewma_com": 1.6,                  // pandas ewm(com=...) of the demand (artifact config)
-//   "ewma_window_s": 20,              // one-second samples the EWMA looks at (artifact EWMA_WINDOW)
-//   "burst_factor": 1.25,             // a burst: the recent rate exceeds this times the
-//   "burst_window_s": 2,              //   estimate the plan was made for, over this many seconds;
-//   "burst_min_gap_s": 2,             //   at most one solve per this (artifact: period 2 s in bursts)
-//   "model_selection": true,          // ablations, section 6.5 (proteus_policy.hpp)
-//   "model_placement": true,
-//   "query_assignment": true,
-//   "adaptive_batching": true
-// }
-// "sommelier": the same but the four switches and solve_delay (its heuristic
-//   decides at once); beta defaults to 1.5 (artifact sommelier.json).
-// "clipper-ha", "clipper-ht": initial_load_qps, beta, mip_gap and time_limit_s
-//   only (they never re-solve).
-//
-// The artifact flavour (docs/policies.md): switches that make a policy decide
-// as the authors' public simulator does where the paper is silent or says
-// otherwise; each defaults to the paper's reading. Any flavor:
-//   "start_allocation": {"file": ..., "device_map": {...}}  start_allocation.hpp
-//   "allowed_variants": "folder" or ["name", ...]           allowed_variants.hpp
-//   "routing": "plan" | "uniform" | "capacity" | "canary"  routing_weights.hpp
-//                                     (default: plan; sommelier capacity)
-//   "batching": "paper" | "artifact"  the artifact's accscale (proteus,
-//                                     sommelier) or aimd (clipper) batcher
-// "proteus" and "sommelier":
-//   "artifact_schedule": {"windows": [{"from_s": 60, "to_s": 100, "interval_s": 5}],
-//                         "busy": {"total_qps_above": 200, "window_s": 10, "interval_s": 2}}
-// "sommelier":
-//   "variant_swaps": "heuristic" | "milp"  milp: the MILP with each device's
-//                                     application pinned (the artifact's spec_acc)
-//   "solve_delay": 0                  (milp only; as proteus' but default 0)
+// Each flavor's keys are declared once, with range, default and source, in
+// param_table(flavor) (proteus_params.cpp; `servesim list policies proteus`):
+// every flavor takes the start plan's keys (initial_load_qps, beta, mip_gap,
+// time_limit_s) and the artifact flavour's switches (docs/policies.md, "The
+// artifact flavour": start_allocation, allowed_variants, routing, batching);
+// proteus and sommelier also the re-solving keys (solve_interval_s,
+// warmup_solves_s, solve_delay, ewma_*, burst_*, artifact_schedule); proteus
+// the four ablation switches of section 6.5; sommelier variant_swaps, and a
+// solve_delay only with "variant_swaps": "milp". Sommelier's beta defaults
+// to 1.5 (artifact sommelier.json).
 //
 // initial_load_qps: before any arrival nothing has been measured, so the start
 // plan is made for this load (a static allocation made offline, as the
@@ -96,6 +63,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/param_table.hpp"
 #include "policies/proteus/demand_lowering.hpp"
 #include "policies/proteus/routing_weights.hpp"
 #include "policies/proteus/start_allocation.hpp"
@@ -166,5 +134,7 @@ ProteusParams parse_proteus_params(const JsonNode& params, const PolicyWorld& wo
                                    const std::filesystem::path& base);
 
 std::string_view flavor_name(Flavor flavor);
+// The flavor's parameters, declared once (proteus_params.cpp).
+const ParamTable& param_table(Flavor flavor);
 
 }  // namespace servesim::proteus

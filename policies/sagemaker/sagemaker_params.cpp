@@ -46,10 +46,6 @@ std::string ms_text(Duration d) {
   return buf;
 }
 
-Duration seconds_or(const JsonNode& params, std::string_view key, Duration fallback) {
-  return from_seconds(params.number_in_or(key, 0, 86400, fallback.seconds(), "s"));
-}
-
 // ceil(arrivals in the history's last 60 s / target), at least the minimum;
 // the minimum without a history.
 std::uint32_t sized_for_history(const PolicyWorld& world, AppId app, double target, std::uint32_t minimum) {
@@ -126,14 +122,16 @@ InstanceTypeId parse_instance_type(const JsonNode& params, const PolicyWorld& wo
 }
 
 TargetTrackingParams parse_tracking(const JsonNode& params, double target) {
+  const ParamTable& table = param_table();
+  const auto count = [&](const char* key) { return static_cast<std::uint32_t>(table.integer(params, key)); };
   TargetTrackingParams t;
   t.target = target;
-  t.scale_out_points = static_cast<std::uint32_t>(params.integer_in_or("scale_out_points", 1, 1440, t.scale_out_points));
-  t.scale_in_points = static_cast<std::uint32_t>(params.integer_in_or("scale_in_points", 1, 1440, t.scale_in_points));
-  t.scale_in_ratio = params.number_in_or("scale_in_ratio", 1e-6, 1, t.scale_in_ratio);
-  t.scale_out_cooldown = seconds_or(params, "scale_out_cooldown_s", t.scale_out_cooldown);
-  t.scale_in_cooldown = seconds_or(params, "scale_in_cooldown_s", t.scale_in_cooldown);
-  t.min_capacity = static_cast<std::uint32_t>(params.integer_in_or("min_instances", 1, 10000, t.min_capacity));
+  t.scale_out_points = count("scale_out_points");
+  t.scale_in_points = count("scale_in_points");
+  t.scale_in_ratio = table.number(params, "scale_in_ratio");
+  t.scale_out_cooldown = table.seconds(params, "scale_out_cooldown_s");
+  t.scale_in_cooldown = table.seconds(params, "scale_in_cooldown_s");
+  t.min_capacity = count("min_instances");
   return t;
 }
 
@@ -143,7 +141,7 @@ std::uint32_t parse_initial_instances(const JsonNode& params, const PolicyWorld&
     return size_from_history ? sized_for_history(world, app, t.target, t.min_capacity) : t.min_capacity;
   }
   const JsonNode node = params.at("initial_instances");
-  const auto n = static_cast<std::uint32_t>(node.integer_in(1, 10000));
+  const auto n = static_cast<std::uint32_t>(param_table().integer(params, "initial_instances"));
   if (n < t.min_capacity) {
     node.fail("expected at least min_instances (" + std::to_string(t.min_capacity) + "), got " + node.shown());
   }
@@ -161,20 +159,54 @@ SagemakerParams parse_endpoint(const JsonNode& params, const PolicyWorld& world,
   const InstanceType& type = world.hardware->instance_type(p.instance_type);
   p.batch1_latency = serving_profile(world, p.variant, type)->at(1);
   p.capacity_per_minute = serving_device_count(type) * 60.0 / p.batch1_latency.seconds();
-  p.over_provisioning = params.number_in_or("over_provisioning", 1, 100, p.over_provisioning);
+  p.over_provisioning = param_table().number(params, "over_provisioning");
   p.tracking = parse_tracking(params, p.capacity_per_minute / p.over_provisioning);
   p.initial_instances = parse_initial_instances(params, world, a, p.tracking, size_from_history);
-  if (params.has("market")) p.market = market_of(params.at("market"));
+  p.market = market_named(param_table().choice(params, "market"));
   return p;
+}
+
+// A family, or a non-empty list of them.
+nlohmann::json one_or_more_names_schema() {
+  const nlohmann::json one = {{"type", "string"}};
+  const nlohmann::json list = {{"type", "array"}, {"items", one}, {"minItems", 1}};
+  return {{"anyOf", nlohmann::json::array({one, list})}};
 }
 
 }  // namespace
 
+const ParamTable& param_table() {
+  static const TargetTrackingParams t;  // AWS's defaults, said once in the struct
+  static const ParamTable table({
+      name_param("instance_type",
+                 "of instance_family, the type cheapest per request (price x T_1 / its serving devices) whose "
+                 "batch-1 latency meets the SLO",
+                 "the type every endpoint runs on; not with instance_family"),
+      custom_param("instance_family", one_or_more_names_schema(),
+                   "a family or a non-empty list of them", "c5 (MArk section 3.3)",
+                   "where the default instance type is looked for (\"ml.c5\" in the SageMaker catalog); with a "
+                   "list, the cheapest of them all"),
+      name_param("variant", "the family's most accurate variant", "the variant every endpoint hosts"),
+      number_param("over_provisioning", 1, 100, SagemakerParams{}.over_provisioning,
+                   "target = an instance's capacity per minute / this (MArk section 5.1)"),
+      integer_param("scale_out_points", 1, 1440, t.scale_out_points, "datapoints above the target before scaling out"),
+      integer_param("scale_in_points", 1, 1440, t.scale_in_points,
+                    "datapoints below scale_in_ratio x target before scaling in"),
+      number_param("scale_in_ratio", 1e-6, 1, t.scale_in_ratio, "of the target, below which a datapoint counts to scale in"),
+      seconds_param("scale_out_cooldown_s", 0, 86'400, t.scale_out_cooldown.seconds(), "after a scale-out"),
+      seconds_param("scale_in_cooldown_s", 0, 86'400, t.scale_in_cooldown.seconds(), "after a scale-in"),
+      integer_param("min_instances", 1, 10'000, t.min_capacity, "the fewest instances per endpoint"),
+      default_said(integer_param("initial_instances", 1, 10'000, t.min_capacity,
+                                 "instances per endpoint at the start, at least min_instances"),
+                   "ceil(the history's last minute / target), at least min_instances"),
+      market_param(),
+  });
+  return table;
+}
+
 std::vector<SagemakerParams> parse_sagemaker_params(const JsonNode& params, const PolicyWorld& world,
                                                     bool size_from_history) {
-  params.expect_object({"instance_type", "instance_family", "variant", "over_provisioning", "scale_out_points",
-                        "scale_in_points", "scale_in_ratio", "scale_out_cooldown_s", "scale_in_cooldown_s",
-                        "min_instances", "initial_instances", "market"});
+  param_table().check(params);
   std::vector<SagemakerParams> endpoints;
   for (AppId a = 0; a < world.applications.size(); ++a) {
     endpoints.push_back(parse_endpoint(params, world, a, size_from_history));

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "policies/param_table.hpp"
 #include "policies/sagemaker/target_tracking.hpp"
 #include "sim/cluster/instance.hpp"
 #include "sim/core/json_node.hpp"
@@ -60,6 +61,9 @@ struct SagemakerParams {
 // (lowest id on ties); empty when none qualifies.
 std::optional<InstanceTypeId> cheapest_per_request(const PolicyWorld& world, VariantId variant,
                                                    const std::vector<std::string>& families, Duration slo);
+
+// Its parameters, declared once (sagemaker_params.cpp).
+const ParamTable& param_table();
 
 // One endpoint per application, in application order.
 // Without size_from_history (servesim validate, which draws no history) an

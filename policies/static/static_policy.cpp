@@ -10,10 +10,35 @@
 #include "sim/core/name_hint.hpp"
 
 namespace servesim {
+namespace {
+
+nlohmann::json list_of(const char* definition) {
+  return {{"type", "array"}, {"items", schema_ref(definition)}};
+}
+
+}  // namespace
+
+const ParamTable& StaticPolicy::param_table() {
+  static const ParamTable table({
+      custom_param("placement", list_of("placement"),
+                   "a list of {\"variant\", \"device_type\", \"count\", \"batcher\", \"concurrency\", \"weight\", "
+                   "\"device\"}",
+                   "none", "the replicas, each on the device of its type with the most free memory, or on \"device\""),
+      choice_param("routing", {"least_loaded", "round_robin", "weighted", "central_queue"},
+                   "how a query picks a replica of its stage"),
+      custom_param("script", list_of("script_step"), "a list of timed launches and stops (scripted_actions.hpp)",
+                   "none", "cloud actions, run by a one-second tick"),
+      custom_param("lambda_overflow", schema_ref("lambda_overflow"),
+                   "{\"function\": name, \"queue_above\": n}", "none",
+                   "a query whose replica holds more than queue_above queries (or that has none) goes to the function"),
+  });
+  return table;
+}
 
 StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
     : rng_(context.seed, "policy/" + context.label + "/routing"), where_(params.where()) {
-  params.expect_object({"placement", "routing", "script", "lambda_overflow"});
+  const ParamTable& table = param_table();
+  table.check(params);
   if (params.has("placement")) {
     for (const JsonNode& item : params.items("placement")) placements_.push_back(parse_placement(item, context));
   }
@@ -24,13 +49,11 @@ StaticPolicy::StaticPolicy(const JsonNode& params, const PolicyContext& context)
   if (placements_.empty() && script_.empty() && !lambda_overflow_) {
     params.fail("expected a \"placement\", a \"script\" or a \"lambda_overflow\"");
   }
-  if (params.has("routing")) {
-    const std::string r = params.at("routing").choice({"least_loaded", "round_robin", "weighted", "central_queue"});
-    routing_ = r == "round_robin"     ? Routing::kRoundRobin
-               : r == "weighted"      ? Routing::kWeighted
-               : r == "central_queue" ? Routing::kCentralQueue
-                                      : Routing::kLeastLoaded;
-  }
+  const std::string r = table.choice(params, "routing");
+  routing_ = r == "round_robin"     ? Routing::kRoundRobin
+             : r == "weighted"      ? Routing::kWeighted
+             : r == "central_queue" ? Routing::kCentralQueue
+                                    : Routing::kLeastLoaded;
 }
 
 StaticPolicy::LambdaOverflow StaticPolicy::parse_overflow(const JsonNode& node, const PolicyWorld& world) {

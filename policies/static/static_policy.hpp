@@ -8,7 +8,7 @@
 //                  "batcher": {"kind": "greedy", "max_batch": 8} (any kind of batcher_params.hpp),
 //                  "concurrency": 1, "weight": 1.0,
 //                  "device": 3 (optional: this device of the fixed cluster, for co-location studies)}],
-//   "routing": "least_loaded" (default) | "round_robin" | "weighted",
+//   "routing": "least_loaded" (default) | "round_robin" | "weighted" | "central_queue",
 //   "script": [...] (timed launches and stops; see scripted_actions.hpp),
 //   "lambda_overflow": {"function": "incv3", "queue_above": 8}
 // With lambda_overflow, a query whose chosen replica already holds more than
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "policies/catalog_refs.hpp"
+#include "policies/param_table.hpp"
 #include "policies/policy.hpp"
 #include "policies/static/scripted_actions.hpp"
 #include "sim/core/json_node.hpp"
@@ -35,6 +36,8 @@ class StaticPolicy final : public Policy {
   enum class Routing : std::uint8_t { kLeastLoaded, kRoundRobin, kWeighted, kCentralQueue };
 
   StaticPolicy(const JsonNode& params, const PolicyContext& context);
+  // Its parameters, declared once.
+  static const ParamTable& param_table();
 
   std::string_view name() const override { return "static"; }
   void start(ClusterControl& control, const ClusterView& view) override;

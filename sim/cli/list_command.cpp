@@ -40,11 +40,7 @@ void list_policy(const std::string& name) {
                                                    known_policy_names() + ")");
   }
   std::cout << p->name << ": " << p->description << "\n\nparameters (policies[i].params):\n";
-  if (p->params) {
-    std::cout << p->params->reference();
-  } else {
-    std::cout << "  not yet declared in a table: see docs/policies.md, \"" << p->name << "\"\n";
-  }
+  std::cout << p->params->reference();
 }
 
 void list_devices() {

@@ -157,6 +157,16 @@ TEST(ScenarioSchema, UsesOnlyKeywordsTheTestKnows) {
   });
 }
 
+// Every policy declares its parameters in a table: the parser reads through
+// it and the schema, `servesim list policies NAME` and docs/policies.md's
+// reference are made from it.
+TEST(ScenarioSchema, EveryPolicyDeclaresItsParameters) {
+  for (const PolicyEntry& entry : policy_registry()) {
+    ASSERT_NE(entry.params, nullptr) << entry.name;
+    EXPECT_EQ(schema()["definitions"]["params_" + entry.name], entry.params->schema()) << entry.name;
+  }
+}
+
 // A policy added to the registry needs its name and its params in the schema.
 TEST(ScenarioSchema, PolicyNamesAreTheRegistrys) {
   std::set<std::string> registry, listed;
