@@ -197,6 +197,7 @@ class ArgsEntry : public ToolEntry {
         {"list", "policies"},
         {"list", "policies", "mark"},
         {"schema"},
+        {"schema", "--reference"},
         {"list", "catalog", "scenario.json"},
         {"collect", "runs", "--points", "points.csv"},
         {"claims", "ledger.json", "--check-ledger"},
