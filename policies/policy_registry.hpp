@@ -32,8 +32,10 @@ struct PolicyEntry {
   std::string per_stage_refusal;
   // Its parameters declared once (param_table.hpp): the parser reads
   // through it, and the schema and the references are made from it. Every
-  // policy has one (PolicyRegistry.EveryPolicyDeclaresItsParameters).
-  const ParamTable* params = nullptr;
+  // policy has one (ScenarioSchema.EveryPolicyDeclaresItsParameters). A
+  // function, so that listing the registry builds no table: per-stage's
+  // table lists the registry's names.
+  const ParamTable& (*params)() = nullptr;
 };
 
 std::vector<PolicyEntry> policy_registry();

@@ -16,6 +16,12 @@ std::vector<std::string> inner_policy_names() {
   return names;
 }
 
+std::string joined_names() {
+  std::string out;
+  for (const std::string& name : inner_policy_names()) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
 // The schema checks the inner params against the inner policy's own table.
 nlohmann::json inner_params_rule() {
   nlohmann::json rules = nlohmann::json::array();
@@ -39,7 +45,7 @@ const ParamTable& param_table() {
   static const ParamTable table(
       {
           required(custom_param("policy", {{"type", "string"}, {"enum", inner_policy_names()}},
-                                "a single-model policy's name", "", "the policy applied to each stage")),
+                                "one of " + joined_names(), "", "the single-model policy applied to each stage")),
           custom_param("params", {{"type", "object"}}, "an object", "{}",
                        "the inner policy's params, read by it: errors name policies[i].params.params.<key>"),
           choice_param("slo_split", {"fastest_latency", "equal"},

@@ -136,5 +136,10 @@ ProteusParams parse_proteus_params(const JsonNode& params, const PolicyWorld& wo
 std::string_view flavor_name(Flavor flavor);
 // The flavor's parameters, declared once (proteus_params.cpp).
 const ParamTable& param_table(Flavor flavor);
+// The same as the registry takes it, one function per flavor.
+template <Flavor F>
+const ParamTable& flavor_param_table() {
+  return param_table(F);
+}
 
 }  // namespace servesim::proteus

@@ -40,7 +40,7 @@ void list_policy(const std::string& name) {
                                                    known_policy_names() + ")");
   }
   std::cout << p->name << ": " << p->description << "\n\nparameters (policies[i].params):\n";
-  std::cout << p->params->reference();
+  std::cout << p->params().reference();
 }
 
 void list_devices() {
