@@ -37,6 +37,7 @@ const ParamTable& param_table() {
 }
 
 Params parse_params(const JsonNode& node) {
+  if (node.raw().is_null()) return Params{};  // "params": null, as none: the artifact's config
   const ParamTable& table = param_table();
   table.check(node);
   Params p;
