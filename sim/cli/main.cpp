@@ -61,7 +61,10 @@ int main(int argc, char** argv) {
   try {
     return dispatch(argv[1], args);
   } catch (const servesim::InputError& e) {
-    std::cerr << "servesim: " << e.what() << "\n";
+    // An error in a command's own arguments names the command ("servesim
+    // list policies: ..."): no second "servesim: " before it.
+    const std::string message = e.what();
+    std::cerr << (message.rfind("servesim ", 0) == 0 ? "" : "servesim: ") << message << "\n";
     return servesim::kExitInputError;
   } catch (const boost::program_options::error& e) {
     // boost quotes the offending argument, which may hold any byte.

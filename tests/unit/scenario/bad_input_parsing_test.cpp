@@ -152,7 +152,7 @@ TEST(BadInputParsingMessages, UnknownCommandGivesErrorAndHint) {
   EXPECT_EQ(r.err, "servesim: unknown command \"bogus\" (try: servesim --help)\n");
   const CliResult collect = run_servesim({"collect"}, dir.path());
   EXPECT_EQ(collect.status, 2);
-  EXPECT_EQ(collect.err, "servesim: servesim collect: expected at least one DIR (see --help)\n");
+  EXPECT_EQ(collect.err, "servesim collect: expected at least one DIR (see --help)\n");
 }
 
 // The claims ledger is read by the same reader.
@@ -183,7 +183,7 @@ TEST(BadInputParsingMessages, ClaimsScenarioMatchingNoClaimIsOneLine) {
   const CliResult r = run_servesim(
       {"claims", ledger.string(), "--scenario", "t.json", "--out", (dir.path() / "out").string()}, dir.path());
   EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_EQ(r.err, "servesim: servesim claims --scenario: no claim of " + ledger.string() +
+  EXPECT_EQ(r.err, "servesim claims --scenario: no claim of " + ledger.string() +
                        " names scenario \"t.json\" (give it as the ledger writes it)\n");
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
 }
