@@ -239,13 +239,13 @@ std::vector<std::unique_ptr<EntryPoint>> entry_points(const Tools& tools) {
   return out;
 }
 
-void make_base(const Tools& tools) {
+void make_base(const Tools& tools, const ChildLimits& limits) {
   fs::remove_all(tools.base);
   fs::create_directories(tools.base);
   write_file(tools.base / "scenario.json", toy_scenario().dump(1));
   const ChildResult r = run_child({tools.servesim, "run", (tools.base / "scenario.json").string(), "--out",
                                    tools.base.string(), "--quiet"},
-                                  tools.base, ChildLimits{});
+                                  tools.base, limits);
   if (classify(r) != Outcome::ok) throw std::runtime_error("the base run of the toy scenario failed: " + r.err);
 }
 

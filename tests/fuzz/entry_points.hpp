@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/fuzz/child_process.hpp"
 #include "tests/fuzz/mutator.hpp"
 
 namespace servesim::fuzz {
@@ -49,7 +50,7 @@ class EntryPoint {
 std::vector<std::unique_ptr<EntryPoint>> entry_points(const Tools& tools);
 
 // Runs the toy scenario once into tools.base (the run folder collect's
-// inputs copy); throws std::runtime_error if it fails.
-void make_base(const Tools& tools);
+// inputs copy), under the campaign's limits; throws std::runtime_error if it fails.
+void make_base(const Tools& tools, const ChildLimits& limits);
 
 }  // namespace servesim::fuzz

@@ -306,7 +306,7 @@ int main(int argc, char** argv) {
   ::setenv("UBSAN_OPTIONS", "print_stacktrace=1", 0);
   fs::remove_all(fs::path(o.out) / "findings");
   const Tools tools{fs::absolute(o.servesim).string(), fs::absolute(o.source), fs::absolute(fs::path(o.out) / "base")};
-  make_base(tools);
+  make_base(tools, o.limits);  // under the campaign's limits: an ASan build takes no RLIMIT_AS
   Campaign campaign(o, seed_inputs(o.source, o.scenarios), entry_points(tools));
   if (const std::string unfit = campaign.unfit_seed(); !unfit.empty()) {
     std::cerr << "scenario_fuzzer: seed input " << unfit << "\n";
