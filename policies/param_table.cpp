@@ -18,12 +18,15 @@ std::string joined(const std::vector<std::string>& words, std::string_view separ
   return out;
 }
 
+// A number's text followed by its unit, if it has one.
+std::string with_unit(const ParamSpec& s, const std::string& text) { return s.unit.empty() ? text : text + " " + s.unit; }
+
 // What the key takes, as the reference says it: "an integer in [1, 10000]".
 std::string takes_text(const ParamSpec& s) {
   const std::string range = "[" + number_text(s.min) + ", " + number_text(s.max) + "]";
   switch (s.kind) {
     case ParamKind::kInteger: return "an integer in " + range;
-    case ParamKind::kNumber: return "a number in " + range + (s.unit.empty() ? "" : " " + s.unit);
+    case ParamKind::kNumber: return with_unit(s, "a number in " + range);
     case ParamKind::kSeconds: return "seconds in " + range;
     case ParamKind::kBoolean: return "true or false";
     case ParamKind::kChoice: return "one of " + joined(s.choices, ", ");
@@ -64,7 +67,7 @@ std::string default_shown(const ParamSpec& s) {
   if (!s.default_text.empty()) return s.default_text;
   switch (s.kind) {
     case ParamKind::kInteger:
-    case ParamKind::kNumber: return number_text(s.fallback) + (s.unit.empty() ? "" : " " + s.unit);
+    case ParamKind::kNumber: return with_unit(s, number_text(s.fallback));
     case ParamKind::kSeconds: return number_text(s.fallback) + " s";
     case ParamKind::kBoolean: return s.fallback != 0 ? "true" : "false";
     default: return "";

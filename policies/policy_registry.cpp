@@ -122,16 +122,18 @@ std::string known_policy_names() {
   return known;
 }
 
+nlohmann::json params_rule(const std::string& selector, const std::string& name) {
+  return {{"if", {{"properties", {{selector, {{"const", name}}}}}, {"required", {selector}}}},
+          {"then", {{"properties", {{"params", schema_ref("params_" + name)}}}}}};
+}
+
 nlohmann::json policy_schema_part() {
   nlohmann::json names = nlohmann::json::array();
   nlohmann::json params_by_name = nlohmann::json::array();
   nlohmann::json definitions = nlohmann::json::object();
   for (const PolicyEntry& entry : policy_registry()) {
     names.push_back(entry.name);
-    // if policies[i].name is this one, its params are params_<name>
-    params_by_name.push_back(
-        {{"if", {{"properties", {{"name", {{"const", entry.name}}}}}, {"required", {"name"}}}},
-         {"then", {{"properties", {{"params", {{"$ref", "#/definitions/params_" + entry.name}}}}}}}});
+    params_by_name.push_back(params_rule("name", entry.name));
     definitions["params_" + entry.name] = entry.params().schema();
   }
   return {{"policy_names", names}, {"policy_params_by_name", params_by_name}, {"definitions", definitions}};

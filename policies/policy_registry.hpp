@@ -48,6 +48,9 @@ std::string known_policy_names();
 //  policy object's name enum),
 //  "policy_params_by_name": [its allOf: a policy named X has params_X],
 //  "definitions": {"params_<name>": its table's schema, for each policy}}.
+// The schema rule "where the object's `selector` is `name`, its params are
+// params_<name>": the policy object's ("name") and per-stage's ("policy").
+nlohmann::json params_rule(const std::string& selector, const std::string& name);
 nlohmann::json policy_schema_part();
 // docs/policies.md's parameter reference (`servesim schema --reference`):
 // each policy's table in markdown, in the registry's order.

@@ -25,10 +25,7 @@ std::string joined_names() {
 // The schema checks the inner params against the inner policy's own table.
 nlohmann::json inner_params_rule() {
   nlohmann::json rules = nlohmann::json::array();
-  for (const std::string& name : inner_policy_names()) {
-    rules.push_back({{"if", {{"properties", {{"policy", {{"const", name}}}}}, {"required", {"policy"}}}},
-                     {"then", {{"properties", {{"params", {{"$ref", "#/definitions/params_" + name}}}}}}}});
-  }
+  for (const std::string& name : inner_policy_names()) rules.push_back(params_rule("policy", name));
   return {{"allOf", rules}};
 }
 
