@@ -4,7 +4,7 @@
 // is on the hot path and queries.csv is usually off: only an id is kept while
 // the query runs, and the variant and device type behind it are looked up
 // when the query leaves, only if a query sink reads them
-// (Simulation::describe_service).
+// (FrontEnd::describe_service).
 #include <cstdint>
 
 #include "sim/serving/replica.hpp"

@@ -1,6 +1,6 @@
 // Offline inputs on an instance the cloud takes back (offline_harness.hpp,
 // on_instances): the lost replica's queued inputs, and those of the batch it
-// was running, go back to their jobs' backlogs (Simulation::evict_replica,
+// was running, go back to their jobs' backlogs (ReplicaRuntime::evict_replica,
 // requeue_offline), and the static policy dispatches them again to the
 // replicas left (StaticPolicy::on_instance_gone). Every run ends with the
 // engine's conservation checks (I1, I5), which throw if an input is lost or
@@ -202,7 +202,7 @@ json with_g2_and_script(json doc, json script) {
 }
 
 // Stopping an instance still booting loses its replicas as an interruption
-// does (Simulation::stop_instance -> terminate_instance): the inputs
+// does (CloudInstances::stop_instance -> terminate_instance): the inputs
 // dispatched to its loading replica go back to the backlog. Replica 0 on an
 // on-demand g1; batches of 1 (10 ms).
 //   1 s: the script launches a g2 (instance 1, boots 60 s) and loads a_fast
@@ -239,7 +239,7 @@ TEST(OfflineInstanceLoss, StoppingABootingInstanceReturnsTheInputsOfItsLoadingRe
 }
 
 // Stopping a running instance is graceful: its replica drains, serving the
-// offline inputs it holds before it goes (Simulation::release_if_drained
+// offline inputs it holds before it goes (ReplicaRuntime::release_if_drained
 // waits for its offline queue too); none is returned to the backlog. Replica
 // 0 on a g1, replica 1 on a g2, both on demand; batches of 1 (10 ms).
 //   0.505 s: the job's 200 inputs, 100 to each; each runs them back to back.

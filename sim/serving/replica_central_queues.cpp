@@ -1,20 +1,21 @@
-// The Simulation's central queues (sim/serving/central_queue.hpp): visits
-// routed to an (application, stage) queue wait there until an attached
+// The replica runtime's central queues (sim/serving/central_queue.hpp):
+// visits routed to an (application, stage) queue wait there until an attached
 // replica with a free slot takes a batch of them. A replica serves its own
 // queue first (visits routed to it directly, or queued before it attached).
 #include <algorithm>
 #include <string>
 
 #include "sim/core/input_error.hpp"
-#include "sim/serving/simulation.hpp"
+#include "sim/serving/front_end.hpp"
+#include "sim/serving/replica_runtime.hpp"
 
 namespace servesim {
 
-bool Simulation::has_stage(AppId app, StageId stage) const {
-  return app < config_.applications.size() && stage < config_.applications[app].pipeline.stages().size();
+bool ReplicaRuntime::has_stage(AppId app, StageId stage) const {
+  return app < config().applications.size() && stage < config().applications[app].pipeline.stages().size();
 }
 
-void Simulation::attach_central_queue(ReplicaId id, AppId app, StageId stage) {
+void ReplicaRuntime::attach_central_queue(ReplicaId id, AppId app, StageId stage) {
   if (!has_stage(app, stage)) {
     throw InvariantError("central queue of application " + std::to_string(app) + " stage " + std::to_string(stage) +
                          ", which does not exist");
@@ -23,8 +24,8 @@ void Simulation::attach_central_queue(ReplicaId id, AppId app, StageId stage) {
   if (!replica || !replica->accepts_visits()) {
     throw InvariantError("replica " + std::to_string(id) + " attached to a central queue does not accept queries");
   }
-  const FamilyId family = config_.applications[app].pipeline.stages()[stage].family;
-  if (config_.models->variant(replica->variant).family != family) {
+  const FamilyId family = config().applications[app].pipeline.stages()[stage].family;
+  if (config().models->variant(replica->variant).family != family) {
     throw InvariantError("replica " + std::to_string(id) + " attached to the central queue of a stage of another family");
   }
   const std::uint32_t index = central_queues_.index(app, stage);
@@ -35,16 +36,16 @@ void Simulation::attach_central_queue(ReplicaId id, AppId app, StageId stage) {
   try_start_batches(*replica);
 }
 
-std::uint64_t Simulation::central_queue_length(AppId app, StageId stage) const {
+std::uint64_t ReplicaRuntime::central_queue_length(AppId app, StageId stage) const {
   if (!has_stage(app, stage)) return 0;
   return central_queues_.at(central_queues_.index(app, stage)).visits.size();
 }
 
-void Simulation::enqueue_central(std::uint32_t slot, StageId stage) {
-  const std::uint32_t index = central_queues_.index(queries_.at(slot).app, stage);
-  ++queries_.at(slot).outstanding;
+void ReplicaRuntime::enqueue_central(std::uint32_t slot, StageId stage) {
+  const std::uint32_t index = central_queues_.index(front_.queries().at(slot).app, stage);
+  ++front_.queries().at(slot).outstanding;
   CentralQueue& central = central_queues_.at(index);
-  central.visits.push(Visit{slot, stage, loop_.now()});
+  central.visits.push(Visit{slot, stage, now()});
   drop_expired_unpulled(central);
   offer_central(index);
 }
@@ -53,17 +54,17 @@ void Simulation::enqueue_central(std::uint32_t slot, StageId stage) {
 // from forms none, so its expired visits go as new ones join it. Otherwise a
 // stage its policy left without replicas (a coarse-grained unit the cluster
 // cannot hold) would keep every query of the day in memory.
-void Simulation::drop_expired_unpulled(CentralQueue& central) {
-  if (config_.drop == DropPolicy::kNone || !central.pullers.empty()) return;
-  while (!central.visits.empty() && loop_.now() > queries_.at(central.visits.front().query).deadline) {
-    fail_visit(central.visits.pop().query, FailReason::kUnpulled);
+void ReplicaRuntime::drop_expired_unpulled(CentralQueue& central) {
+  if (config().drop == DropPolicy::kNone || !central.pullers.empty()) return;
+  while (!central.visits.empty() && now() > front_.queries().at(central.visits.front().query).deadline) {
+    front_.fail_visit(central.visits.pop().query, FailReason::kUnpulled);
   }
 }
 
 // New work: the attached replicas with a free slot look at it in turn, from
 // the one after the last that took work, so idle replicas share it (a fixed
 // order would keep the first one busy and the rest idle at low load).
-void Simulation::offer_central(std::uint32_t index) {
+void ReplicaRuntime::offer_central(std::uint32_t index) {
   CentralQueue& central = central_queues_.at(index);
   const std::size_t n = central.pullers.size();
   for (std::size_t k = 0; k < n && !central.visits.empty(); ++k) {
@@ -76,7 +77,7 @@ void Simulation::offer_central(std::uint32_t index) {
   }
 }
 
-void Simulation::detach_central(Replica& replica) {
+void ReplicaRuntime::detach_central(Replica& replica) {
   if (replica.central_queue == kNoCentralQueue) return;
   CentralQueue& central = central_queues_.at(replica.central_queue);
   std::erase(central.pullers, replica.id);
@@ -86,12 +87,12 @@ void Simulation::detach_central(Replica& replica) {
 
 // Where the replica's next batch comes from: its own queue while it holds
 // anything, then its central queue.
-VisitQueue& Simulation::source_queue(Replica& replica) {
+VisitQueue& ReplicaRuntime::source_queue(Replica& replica) {
   if (!replica.queue.empty() || replica.central_queue == kNoCentralQueue) return replica.queue;
   return central_queues_.at(replica.central_queue).visits;
 }
 
-bool Simulation::has_online_work_queued(const Replica& replica) const {
+bool ReplicaRuntime::has_online_work_queued(const Replica& replica) const {
   if (!replica.queue.empty()) return true;
   return replica.central_queue != kNoCentralQueue && !central_queues_.at(replica.central_queue).visits.empty();
 }
