@@ -32,7 +32,6 @@ class Adam {
 
  private:
   static constexpr std::uint64_t kZeroingInterval = 16;
-  void zero_negligible_moments();
 
   AdamSettings settings_;
   Eigen::VectorXd first_moment_;   // m
