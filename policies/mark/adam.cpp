@@ -56,16 +56,19 @@ void Adam::step(Eigen::Ref<Eigen::VectorXd> parameters, const Eigen::Ref<const E
   const double b2 = settings_.beta2;
   const double step_size = settings_.learning_rate * std::sqrt(1 - std::pow(b2, t)) / (1 - std::pow(b1, t));
   const bool zeroing_step = steps_ % kZeroingInterval == 0;
+  // A local copy: the compiler would reload the member after every store of a
+  // double, which might have changed it.
+  const AdamSettings settings = settings_;
   const Eigen::Index size = parameters.size();
   Eigen::Index i = 0;
   for (; i + kLanes <= size; i += kLanes) {
     update(parameters.segment<kLanes>(i), gradient.segment<kLanes>(i), first_moment_.segment<kLanes>(i),
-           second_moment_.segment<kLanes>(i), settings_, step_size, zeroing_step);
+           second_moment_.segment<kLanes>(i), settings, step_size, zeroing_step);
   }
   if (i < size) {  // the last weight of an odd count
     const Eigen::Index rest = size - i;
     update(parameters.segment(i, rest), gradient.segment(i, rest), first_moment_.segment(i, rest),
-           second_moment_.segment(i, rest), settings_, step_size, zeroing_step);
+           second_moment_.segment(i, rest), settings, step_size, zeroing_step);
   }
 }
 
