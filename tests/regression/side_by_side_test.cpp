@@ -19,7 +19,7 @@
 #include "tests/regression/goldens.hpp"
 #include "tests/regression/regression_support.hpp"
 
-namespace servesim::test {
+namespace servesim::test::side_by_side_test {  // its own: unity builds join test files
 namespace {
 
 namespace fs = std::filesystem;
@@ -78,4 +78,4 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, SideBySide, ::testing::ValuesIn(shipped_scen
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::side_by_side_test

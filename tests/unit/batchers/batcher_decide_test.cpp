@@ -9,7 +9,7 @@
 #include "sim/serving/batchers/nexus_batcher.hpp"
 #include "sim/serving/batchers/proteus_batcher.hpp"
 
-namespace servesim::test {
+namespace servesim::test::batcher_decide_test {  // its own: unity builds join test files
 namespace {
 
 const std::vector<Duration> kGpu = gpu_like_table();
@@ -219,4 +219,4 @@ TEST(AimdBatcher, NeverGrowsPastTheMaximumBatch) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::batcher_decide_test

@@ -8,7 +8,7 @@
 #include "tests/unit/batchers/batch_outcomes.hpp"
 #include "tests/unit/serving/engine_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::batcher_engine_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -136,4 +136,4 @@ TEST(MarkBatcherEngine, TunedWindowHoldsALoneQuery) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::batcher_engine_test

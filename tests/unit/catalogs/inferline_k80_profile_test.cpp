@@ -16,7 +16,7 @@
 #include "catalog_test_support.hpp"
 #include "sim/scenario/model_catalog_parser.hpp"
 
-namespace servesim::test {
+namespace servesim::test::inferline_k80_profile_test {  // its own: unity builds join test files
 namespace {
 
 namespace fs = std::filesystem;
@@ -116,4 +116,4 @@ TEST(InferlineK80Profile, UnpublishedModelsKeepTheProjectLine) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::inferline_k80_profile_test

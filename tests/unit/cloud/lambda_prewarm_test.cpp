@@ -8,7 +8,7 @@
 #include "sim/cluster/lambda_spec.hpp"
 #include "tests/unit/cloud/cloud_harness.hpp"
 
-namespace servesim::cloudtest {
+namespace servesim::cloudtest::lambda_prewarm_test {  // its own: unity builds join test files
 namespace {
 
 // Function 0 "f": m at 1024 MB, cold start 2 s, 250 ms (the "lambda"
@@ -40,8 +40,8 @@ TestController prewarming(double at_s, std::uint32_t count, std::uint32_t& start
 Scenario with_queries(const test::TempDir& dir, double duration_s, const std::vector<double>& times_s) {
   json doc = with_function(cloud_world());
   doc["duration_s"] = duration_s;
-  doc["applications"] = json::array({app("a", "f", 5000, replay_at(dir, times_s, "a.txt"))});
-  return load_doc(dir, doc);
+  doc["applications"] = json::array({app("a", "f", 5000, cloudtest::replay_at(dir, times_s, "a.txt"))});
+  return cloudtest::load_doc(dir, doc);
 }
 
 TEST(LambdaPrewarm, TheNextNInvocationsAreWarmAndOneMoreAtOnceIsCold) {
@@ -140,4 +140,4 @@ TEST(LambdaPrewarm, AnUnknownFunctionIsAPolicyBug) {
 }
 
 }  // namespace
-}  // namespace servesim::cloudtest
+}  // namespace servesim::cloudtest::lambda_prewarm_test

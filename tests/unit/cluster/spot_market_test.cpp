@@ -9,7 +9,7 @@
 #include "sim/core/input_error.hpp"
 #include "tests/support/temp_dir.hpp"
 
-namespace servesim {
+namespace servesim::spot_market_test {  // its own: unity builds join test files
 namespace {
 
 using test::TempDir;
@@ -149,4 +149,4 @@ TEST(SpotInterruptions, ListFormIsSortedAndDrawsNothing) {
 }
 
 }  // namespace
-}  // namespace servesim
+}  // namespace servesim::spot_market_test

@@ -13,7 +13,7 @@
 
 #include "sim/serving/pipeline_branches.hpp"
 
-namespace servesim::inferline {
+namespace servesim::inferline::estimator_test {  // its own: unity builds join test files
 namespace {
 
 constexpr std::uint64_t kSeed = 11;
@@ -262,4 +262,4 @@ TEST(Estimator, RefusesABadTraceOrPlan) {
 }
 
 }  // namespace
-}  // namespace servesim::inferline
+}  // namespace servesim::inferline::estimator_test

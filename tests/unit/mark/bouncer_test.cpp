@@ -7,7 +7,7 @@
 #include "policies/mark/bouncer.hpp"
 #include "policies/mark/weighted_round_robin.hpp"
 
-namespace servesim::mark {
+namespace servesim::mark::bouncer_test {  // its own: unity builds join test files
 namespace {
 
 // Inception-v3 on a p2.xlarge as section 5.1 tunes it: batches of 8 with a
@@ -72,4 +72,4 @@ TEST(MarkWeightedRoundRobin, EmptyPicksNothingAndResetRestarts) {
 }
 
 }  // namespace
-}  // namespace servesim::mark
+}  // namespace servesim::mark::bouncer_test

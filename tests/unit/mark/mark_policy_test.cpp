@@ -18,7 +18,7 @@
 #include "sim/scenario/scenario_runner.hpp"
 #include "tests/unit/cloud/cloud_harness.hpp"
 
-namespace servesim::mark {
+namespace servesim::mark::mark_policy_test {  // its own: unity builds join test files
 namespace {
 
 using cloudtest::json;
@@ -48,7 +48,7 @@ struct MarkRun {
 };
 
 MarkRun run_mark(const json& doc, std::uint64_t max_outstanding = ~0ULL) {
-  test::TempDir dir;
+  servesim::test::TempDir dir;
   const Scenario scenario = cloudtest::load_doc(dir, doc);
   auto policy = cloudtest::first_policy(scenario);
   cloudtest::Forwarder forwarder(*policy);
@@ -70,7 +70,7 @@ MarkRun run_mark(const json& doc, std::uint64_t max_outstanding = ~0ULL) {
 
 TEST(MarkPolicy, StartsWarmWithAlgorithmOnesPlanForTheHistorysLastSample) {
   const json doc = mark_world({});
-  test::TempDir dir;
+  servesim::test::TempDir dir;
   const Scenario scenario = cloudtest::load_doc(dir, doc);
   PredictorSettings settings;
   const std::vector<double> history = history_samples(scenario.world, 0, settings);
@@ -106,7 +106,7 @@ TEST(MarkPolicy, PerInstanceQueuesSendToLambdaWhatAnInstanceWouldServeAfterRtMax
 // last sample at full capacity, so queues form.
 TEST(MarkPolicy, EveryRequestTheBouncerAdmitsFinishesWithinRtMax) {
   const json doc = mark_world({{"slo_monitor", false}}, 20, 250);
-  test::TempDir dir;
+  servesim::test::TempDir dir;
   const Scenario scenario = cloudtest::load_doc(dir, doc);
   auto policy = cloudtest::first_policy(scenario);
   cloudtest::Forwarder forwarder(*policy);
@@ -189,7 +189,7 @@ TEST(MarkPolicy, EachApplicationPlansWithTheListedTypesItsModelRunsOn) {
 }
 
 TEST(MarkPolicy, BadParametersNameTheirField) {
-  test::TempDir dir;
+  servesim::test::TempDir dir;
   json doc = mark_world({{"slo_monitor_type", "hour.large"}});
   doc["policies"][0]["params"]["slo_monitor_type"] = "hour.large";
   auto expect_error = [&](const json& d, const std::string& field) {
@@ -212,7 +212,7 @@ TEST(MarkPolicy, BadParametersNameTheirField) {
 // The oracle predictor plans on the run's own arrivals: only where the
 // scenario grants the policy an oracle; granted, it builds and serves the run.
 TEST(MarkPolicy, TheOraclePredictorNeedsTheScenariosGrant) {
-  test::TempDir dir;
+  servesim::test::TempDir dir;
   json doc = mark_world({{"predictor", "oracle"}});
   try {
     cloudtest::first_policy(cloudtest::load_doc(dir, doc));
@@ -233,7 +233,7 @@ TEST(MarkPolicy, TheOraclePredictorNeedsTheScenariosGrant) {
 // the start is planned (on the history's last value), and a history too
 // short for the LSTM is still refused. The same policy built to run trains.
 TEST(MarkPolicy, BuiltToCheckItTrainsNoLstmButStillChecksItsHistory) {
-  test::TempDir dir;
+  servesim::test::TempDir dir;
   json doc = mark_world({{"predictor", "lstm"}, {"lstm_units", 2}, {"lstm_epochs", 1}});
   doc["applications"][0]["history"]["duration_s"] = 7200;  // 120 units >= Pw + 2
   const Scenario scenario = cloudtest::load_doc(dir, doc);
@@ -313,4 +313,4 @@ TEST(MarkPolicy, ANoticeOnAFourCoreInstanceResumesStandbysForAllItsCores) {
 }
 
 }  // namespace
-}  // namespace servesim::mark
+}  // namespace servesim::mark::mark_policy_test

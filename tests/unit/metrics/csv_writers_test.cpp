@@ -9,7 +9,7 @@
 #include "sim/metrics/query_csv_writer.hpp"
 #include "sim/metrics/timeseries_csv_writer.hpp"
 
-namespace servesim {
+namespace servesim::csv_writers_test {  // its own: unity builds join test files
 namespace {
 
 using namespace testing_sample;
@@ -188,4 +188,4 @@ TEST(QueryCsv, EveryReasonHasItsToken) {
 }
 
 }  // namespace
-}  // namespace servesim
+}  // namespace servesim::csv_writers_test

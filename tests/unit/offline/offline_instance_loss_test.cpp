@@ -15,7 +15,7 @@
 #include "offline_harness.hpp"
 #include "tests/support/cli_runner.hpp"
 
-namespace servesim::test {
+namespace servesim::test::offline_instance_loss_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -270,4 +270,4 @@ TEST(OfflineInstanceLoss, StoppingARunningInstanceDrainsTheInputsItHolds) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::offline_instance_loss_test

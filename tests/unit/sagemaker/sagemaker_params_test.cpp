@@ -8,7 +8,7 @@
 #include "sim/core/input_error.hpp"
 #include "tests/unit/sagemaker/sagemaker_world.hpp"
 
-namespace servesim::sagemaker::test {
+namespace servesim::sagemaker::test::sagemaker_params_test {  // its own: unity builds join test files
 namespace {
 
 std::vector<SagemakerParams> parse_all(const Scenario& s, const json& params) {
@@ -216,4 +216,4 @@ TEST_F(SagemakerParamsTest, APipelineIsRefusedNamingTheApplication) {
 }
 
 }  // namespace
-}  // namespace servesim::sagemaker::test
+}  // namespace servesim::sagemaker::test::sagemaker_params_test

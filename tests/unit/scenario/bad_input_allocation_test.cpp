@@ -77,8 +77,6 @@ const std::vector<Case>& cases() {
   return table;
 }
 
-std::string case_name(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
-
 INSTANTIATE_TEST_SUITE_P(Table, BadInputAllocation, ::testing::ValuesIn(cases()), case_name);
 
 // The same world with the valid file runs: the table's failures are the files'.

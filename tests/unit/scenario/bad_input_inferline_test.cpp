@@ -12,7 +12,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_inferline_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -118,4 +118,4 @@ TEST_P(BadInferlineInput, ExitsTwoWithOneLineNamingTheField) { expect_bad_input(
 INSTANTIATE_TEST_SUITE_P(InferlineAndCoarseGrained, BadInferlineInput, ::testing::ValuesIn(cases()), case_name);
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_inferline_test

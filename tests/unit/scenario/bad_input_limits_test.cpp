@@ -12,7 +12,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_limits_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -147,4 +147,4 @@ TEST_P(BadInputLimits, RefusedWithTheRange) { expect_bad_input(GetParam()); }
 INSTANTIATE_TEST_SUITE_P(Limits, BadInputLimits, ::testing::ValuesIn(cases()), case_name);
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_limits_test

@@ -13,7 +13,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_mark_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -159,4 +159,4 @@ TEST(BadMarkInputBase, TheUneditedScenarioValidates) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_mark_test

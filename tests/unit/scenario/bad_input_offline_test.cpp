@@ -9,7 +9,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_offline_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -134,4 +134,4 @@ TEST_P(BadOfflineInput, ExitsTwoWithOneLineNamingTheField) { expect_bad_input(Ge
 INSTANTIATE_TEST_SUITE_P(Offline, BadOfflineInput, ::testing::ValuesIn(cases()), case_name);
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_offline_test

@@ -12,7 +12,7 @@
 #include "bad_input_harness.hpp"
 #include "tests/support/cli_runner.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_parsing_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -189,4 +189,4 @@ TEST(BadInputParsingMessages, ClaimsScenarioMatchingNoClaimIsOneLine) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_parsing_test

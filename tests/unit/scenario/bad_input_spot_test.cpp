@@ -9,7 +9,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_spot_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -63,4 +63,4 @@ TEST_P(BadSpotInput, ExitsTwoWithOneLineNamingTheField) { expect_bad_input(GetPa
 INSTANTIATE_TEST_SUITE_P(Spot, BadSpotInput, ::testing::ValuesIn(cases()), case_name);
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_spot_test

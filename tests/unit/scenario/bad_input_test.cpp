@@ -16,7 +16,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -389,4 +389,4 @@ TEST(BadInputRun, FailingTraceKeepsEarlierSummary) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_test

@@ -10,7 +10,7 @@
 #include "sim/scenario/scenario_loader.hpp"
 #include "toy_scenario.hpp"
 
-namespace servesim::test {
+namespace servesim::test::scenario_loader_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -268,4 +268,4 @@ TEST(ScenarioLoader, PolicyOwnClusterReplacesOnlyTheCluster) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::scenario_loader_test
