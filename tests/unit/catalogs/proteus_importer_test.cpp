@@ -10,7 +10,7 @@
 #include "sim/scenario/scenario_loader.hpp"
 #include "tests/support/temp_dir.hpp"
 
-namespace servesim::test {
+namespace servesim::test::proteus_importer_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -265,4 +265,4 @@ TEST(ProteusImporter, ThroughAScenarioWithEnvironmentPaths) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::proteus_importer_test

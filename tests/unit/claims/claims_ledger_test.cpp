@@ -13,7 +13,7 @@
 #include "sim/scenario/run_results.hpp"
 #include "tests/support/temp_dir.hpp"
 
-namespace servesim {
+namespace servesim::claims_ledger_test {  // its own: unity builds join test files
 namespace {
 
 const char* kTwoClaims = R"json({"claims": [
@@ -365,4 +365,4 @@ TEST(ClaimsLedger, PercentValuesKeepTheirDigits) {
 }
 
 }  // namespace
-}  // namespace servesim
+}  // namespace servesim::claims_ledger_test

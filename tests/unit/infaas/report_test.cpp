@@ -9,7 +9,7 @@
 
 #include "tests/unit/infaas/policy_fixture.hpp"
 
-namespace servesim::infaas::test {
+namespace servesim::infaas::test::report_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -74,4 +74,4 @@ TEST(InfaasReport, QueriesNoVariantMeets) {
 }
 
 }  // namespace
-}  // namespace servesim::infaas::test
+}  // namespace servesim::infaas::test::report_test

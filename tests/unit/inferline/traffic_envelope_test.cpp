@@ -8,7 +8,7 @@
 #include "policies/inferline/recent_arrivals.hpp"
 #include "policies/inferline/traffic_envelope.hpp"
 
-namespace servesim::inferline {
+namespace servesim::inferline::traffic_envelope_test {  // its own: unity builds join test files
 namespace {
 
 SimTime at_ms(double ms) { return SimTime::zero() + from_millis(ms); }
@@ -94,4 +94,4 @@ TEST(RateAboveEnvelope, TheLargestRateOfTheWindowsThatExceedTheSample) {
 }
 
 }  // namespace
-}  // namespace servesim::inferline
+}  // namespace servesim::inferline::traffic_envelope_test

@@ -10,7 +10,7 @@
 #include "sim/core/input_error.hpp"
 #include "tests/unit/mark/planner_fixture.hpp"
 
-namespace servesim::mark::test {
+namespace servesim::mark::test::planner_inputs_test {  // its own: unity builds join test files
 namespace {
 
 PlannerParams located() {
@@ -105,4 +105,4 @@ TEST(MarkPlannerInputs, ARunningInstanceOfAnUnknownTypeIsABug) {
 }
 
 }  // namespace
-}  // namespace servesim::mark::test
+}  // namespace servesim::mark::test::planner_inputs_test

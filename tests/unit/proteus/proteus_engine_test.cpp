@@ -5,7 +5,7 @@
 
 #include "tests/unit/proteus/proteus_world.hpp"
 
-namespace servesim::proteus::test {
+namespace servesim::proteus::test::proteus_engine_test {  // its own: unity builds join test files
 namespace {
 
 // img at 100 QPS for 60 s, then 600 QPS (more than the two GPUs serve with
@@ -178,4 +178,4 @@ TEST(ProteusAblation, WithoutAdaptiveBatchingEveryBatchIsOne) {
 }
 
 }  // namespace
-}  // namespace servesim::proteus::test
+}  // namespace servesim::proteus::test::proteus_engine_test

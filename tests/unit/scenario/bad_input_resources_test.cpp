@@ -13,7 +13,7 @@
 
 #include "bad_input_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::bad_input_resources_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -195,4 +195,4 @@ TEST(BadInputResourcesRun, UnwritableTimingKeepsEarlierRunWhole) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::bad_input_resources_test

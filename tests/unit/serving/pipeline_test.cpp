@@ -4,7 +4,7 @@
 
 #include "engine_harness.hpp"
 
-namespace servesim::test {
+namespace servesim::test::pipeline_test {  // its own: unity builds join test files
 namespace {
 
 using nlohmann::json;
@@ -191,4 +191,4 @@ TEST(Pipeline, ParallelBranchesAtLowLoadTakeTheLongestPath) {
 }
 
 }  // namespace
-}  // namespace servesim::test
+}  // namespace servesim::test::pipeline_test
