@@ -27,7 +27,7 @@ struct BillingCase {
     json doc = cloud_world();
     doc["duration_s"] = 200;
     doc["applications"] = json::array(
-        {app("a", "f", 1000, replay_at(dir, {100.75, 100.75, 100.75, 100.75, 100.75}, "a.txt"))});
+        {app("a", "f", 1000, replay_at_seconds(dir, {100.75, 100.75, 100.75, 100.75, 100.75}, "a.txt"))});
     scenario = load_doc(dir, doc);
     c.at(10, [this](ClusterControl& control, const ClusterView& view) {
       for (char k : std::string("ABCF")) id[k] = control.launch_instance(itype(view, "c5.large"), Market::kOnDemand);

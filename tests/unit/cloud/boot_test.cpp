@@ -12,7 +12,7 @@ TEST(CloudBoot, BootingUntilBootLatencyThenReplicaLoads) {
   test::TempDir dir;
   json doc = cloud_world();
   // 5 s: nothing to serve (rejected); 20 s: waits for boot + load; 80 s: served at once.
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {5, 20, 80}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {5, 20, 80}, "a.txt"))});
   doc["duration_s"] = 100;
   const Scenario scenario = load_doc(dir, doc);
 
@@ -99,7 +99,7 @@ TEST(CloudBoot, ReplicaOnRunningInstanceLoadsForLoadLatency) {
 TEST(CloudBoot, LaunchInStartIsWarm) {
   test::TempDir dir;
   json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {0.5}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {0.5}, "a.txt"))});
   doc["duration_s"] = 5;
   const Scenario scenario = load_doc(dir, doc);
   TestController c;

@@ -21,6 +21,7 @@
 #include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
+#include "tests/support/scenario_doc.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace servesim::cloudtest {
@@ -107,7 +108,7 @@ inline void add_four_core_type(json& doc, const std::string& name, double price,
 }
 
 // One request per time (seconds), replayed from a file written into `dir`.
-inline json replay_at(const test::TempDir& dir, const std::vector<double>& times_s, const std::string& name) {
+inline json replay_at_seconds(const test::TempDir& dir, const std::vector<double>& times_s, const std::string& name) {
   std::string text;
   char buf[64];
   for (double t : times_s) {
@@ -126,14 +127,11 @@ inline json app(const std::string& name, const std::string& family, double slo_m
 // billing, where the load is beside the point.
 inline json one_query_world(const test::TempDir& dir) {
   json doc = cloud_world();
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {1}, "a.txt"))});
   return doc;
 }
 
-inline Scenario load_doc(const test::TempDir& dir, const json& doc) {
-  const auto file = dir.write("scenario.json", doc.dump(2));
-  return load_scenario(file.string());
-}
+using test::load_doc;
 
 // one_query_world as it is, run for `duration_s`.
 inline Scenario one_query_scenario(const test::TempDir& dir, double duration_s) {

@@ -21,7 +21,7 @@ TEST(CloudCredits, BurstableRunsAtFullSpeedUntilCreditsRunOut) {
   json doc = cloud_world();
   doc["duration_s"] = 120;
   doc["cluster"] = {{"instances", json::array({{{"type", "t.small"}}})}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, std::vector<double>(800, 0.0), "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, std::vector<double>(800, 0.0), "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = from_seconds(5);
@@ -64,7 +64,7 @@ TEST(CloudCredits, BelowBaselineNeverThrottles) {
   doc["cluster"] = {{"instances", json::array({{{"type", "t.small"}}})}};
   std::vector<double> times;
   for (int k = 1; k < 150; ++k) times.push_back(k);
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, times, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, times, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = Duration::infinite();
@@ -88,7 +88,7 @@ TEST(CloudCredits, IdleInstanceCreditsGrowInTheView) {
   json doc = cloud_world();
   doc["duration_s"] = 61;
   doc["cluster"] = {{"instances", json::array({{{"type", "t.small"}}})}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {0.5}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {0.5}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = from_seconds(60);
@@ -111,8 +111,8 @@ struct SharedGpu {
     doc["duration_s"] = duration;
     doc["cluster"] = {{"devices", json::array({{{"type", "gpu"}, {"count", 1}}})}};
     doc["serving"]["interference"] = interference;
-    doc["applications"] = json::array({app("small", "fs", 100000, replay_at(dir, small_times, "s.txt")),
-                                       app("large", "fl", 100000, replay_at(dir, large_times, "l.txt"))});
+    doc["applications"] = json::array({app("small", "fs", 100000, replay_at_seconds(dir, small_times, "s.txt")),
+                                       app("large", "fl", 100000, replay_at_seconds(dir, large_times, "l.txt"))});
     scenario = load_doc(dir, doc);
     c.tick = Duration::infinite();
     c.on_start = [](ClusterControl& control, const ClusterView& view) {

@@ -34,8 +34,8 @@ TEST(FinishedQueries, CountsOnTimeLateAndFailedPerApplicationAsTheyHappen) {
   // a: 1 s cold (ends 3.25 s, late); 5 s warm (ends 5.25 s); at 10.2 s four
   // at once: one warm (ends 10.45 s), two cold (end 12.45 s, late), one
   // throttled (failed at 10.2 s).
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {1, 5, 10.2, 10.2, 10.2, 10.2}, "a.txt")),
-                                     app("b", "f", 1000, replay_at(dir, {20}, "b.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {1, 5, 10.2, 10.2, 10.2, 10.2}, "a.txt")),
+                                     app("b", "f", 1000, replay_at_seconds(dir, {20}, "b.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.router = [](const RouteRequest& request, const ClusterView&) {
@@ -75,7 +75,7 @@ TEST(FinishedQueries, ADropAtAReplicaIsAFailure) {
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}}})}};
   // One replica of m (100 ms, concurrency 1), SLO 150 ms: of three at once the
   // first is on time, the second late (200 ms), the third expired at 200 ms.
-  doc["applications"] = json::array({app("a", "f", 150, replay_at(dir, {1, 1, 1}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 150, replay_at_seconds(dir, {1, 1, 1}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = Duration::infinite();

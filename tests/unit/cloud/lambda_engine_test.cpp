@@ -36,9 +36,9 @@ TEST(CloudLambda, ColdWarmThrottledAndBilled) {
   // q0 1 s cold; q1 5 s warm; q2-q4 10 s: one warm, two cold; q5 10 s and q6
   // 10.1 s throttled (3 running); q7 100.5 s cold (idle for > 60 s); q8 and
   // q9 (151 s, 151.5 s) to g.
-  doc["applications"] = json::array({app("a", "f", 5000, cloudtest::replay_at(dir, {1, 5, 10, 10, 10, 10, 10.1, 100.5}, "a.txt")),
-                                     app("b", "f", 5000, cloudtest::replay_at(dir, {151, 151.5}, "b.txt"))});
-  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  doc["applications"] = json::array({app("a", "f", 5000, replay_at_seconds(dir, {1, 5, 10, 10, 10, 10, 10.1, 100.5}, "a.txt")),
+                                     app("b", "f", 5000, replay_at_seconds(dir, {151, 151.5}, "b.txt"))});
+  const Scenario scenario = load_doc(dir, doc);
   ASSERT_EQ(scenario.world.cloud.lambda_functions.size(), 2u);
   EXPECT_EQ(scenario.world.cloud.lambda_functions[0].latency, from_millis(250));
   EXPECT_EQ(scenario.world.cloud.lambda_functions[1].latency, from_millis(400));
@@ -95,8 +95,8 @@ TEST(CloudLambda, KeepAliveBoundary) {
   doc["duration_s"] = 130;
   // 1 s cold (ends 3.25 s); 63.2 s warm (59.95 s idle; ends 63.45 s);
   // 123.45 s cold (exactly 60 s idle).
-  doc["applications"] = json::array({app("a", "f", 5000, cloudtest::replay_at(dir, {1, 63.2, 123.45}, "a.txt"))});
-  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  doc["applications"] = json::array({app("a", "f", 5000, replay_at_seconds(dir, {1, 63.2, 123.45}, "a.txt"))});
+  const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.router = by_app;
   c.tick = Duration::infinite();
@@ -114,8 +114,8 @@ TEST(CloudLambda, AccuracyAndOnTimeOfLambdaQueries) {
   json doc = with_functions(cloud_world());
   doc["duration_s"] = 10;
   // SLO 2 s: the cold one (2.25 s) is late, the warm one on time.
-  doc["applications"] = json::array({app("a", "f", 2000, cloudtest::replay_at(dir, {1, 5}, "a.txt"))});
-  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  doc["applications"] = json::array({app("a", "f", 2000, replay_at_seconds(dir, {1, 5}, "a.txt"))});
+  const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.router = by_app;
   c.tick = Duration::infinite();
@@ -139,8 +139,8 @@ TEST(CloudLambda, InvocationAtWindowBoundaryCountsInTheWindowItStarts) {
   test::TempDir dir;
   json doc = with_functions(cloud_world());
   doc["duration_s"] = 110;
-  doc["applications"] = json::array({app("a", "f", 5000, cloudtest::replay_at(dir, {10, 100}, "a.txt"))});
-  const Scenario scenario = cloudtest::load_doc(dir, doc);
+  doc["applications"] = json::array({app("a", "f", 5000, replay_at_seconds(dir, {10, 100}, "a.txt"))});
+  const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.router = by_app;
   c.tick = Duration::infinite();

@@ -40,8 +40,8 @@ TestController prewarming(double at_s, std::uint32_t count, std::uint32_t& start
 Scenario with_queries(const test::TempDir& dir, double duration_s, const std::vector<double>& times_s) {
   json doc = with_function(cloud_world());
   doc["duration_s"] = duration_s;
-  doc["applications"] = json::array({app("a", "f", 5000, cloudtest::replay_at(dir, times_s, "a.txt"))});
-  return cloudtest::load_doc(dir, doc);
+  doc["applications"] = json::array({app("a", "f", 5000, replay_at_seconds(dir, times_s, "a.txt"))});
+  return load_doc(dir, doc);
 }
 
 TEST(LambdaPrewarm, TheNextNInvocationsAreWarmAndOneMoreAtOnceIsCold) {

@@ -14,7 +14,7 @@ TEST(MemoryCost, ResidentMemoryIsIntegratedPerKindFromLoadToRelease) {
   test::TempDir dir;
   json doc = cloud_world();
   doc["duration_s"] = 200;
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {150}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {150}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   std::optional<ReplicaId> first;

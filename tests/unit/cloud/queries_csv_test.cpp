@@ -82,7 +82,7 @@ Scenario chain(const test::TempDir& dir, const std::string& drop) {
   doc["applications"] = json::array({{{"name", "p"},
                                       {"slo_ms", 150},
                                       {"pipeline", pipeline},
-                                      {"workload", replay_at(dir, {1, 1, 1}, "p.txt")}}});
+                                      {"workload", replay_at_seconds(dir, {1, 1, 1}, "p.txt")}}});
   return load_doc(dir, doc);
 }
 
@@ -139,7 +139,7 @@ TEST(QueriesCsv, RefusalsSayWhoRefused) {
   doc["duration_s"] = 10;
   const json f = {{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024}, {"cold_start_ms", 2000}};
   doc["cloud"] = {{"lambda", {{"functions", json::array({f})}}}};
-  doc["applications"] = json::array({app("a", "f", 5000, replay_at(dir, {1, 1, 2, 2, 2, 2}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 5000, replay_at_seconds(dir, {1, 1, 2, 2, 2, 2}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = Duration::infinite();
@@ -165,7 +165,7 @@ TEST(QueriesCsv, AnInstanceTakenBackWithTheQueriesOnIt) {
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}}})}};
   doc["cloud"] = {{"spot", {{"interruptions", {{"at", json::array({{{"at_s", 300}, {"count", 1}}})}}}}},
                   {"on_instance_loss", "fail"}};
-  doc["applications"] = json::array({app("a", "f", 1000, replay_at(dir, {100, 299.95, 299.95}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 1000, replay_at_seconds(dir, {100, 299.95, 299.95}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.on_start = [](ClusterControl& control, const ClusterView& view) { load_on(control, view, 0, "m"); };
@@ -184,7 +184,7 @@ TEST(QueriesCsv, ACentralQueueNoReplicaPullsFrom) {
   json doc = cloud_world();
   doc["duration_s"] = 3;
   doc["serving"] = {{"drop", "expired"}, {"drain_s", 1}};
-  doc["applications"] = json::array({app("a", "f", 500, replay_at(dir, {1, 2}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 500, replay_at_seconds(dir, {1, 2}, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   c.tick = Duration::infinite();

@@ -41,7 +41,7 @@ TEST(ReviewFixes, SetBatcherRestoresTheVariantMaximum) {
           "latency_ms": {"gpu": [[1, 10], [8, 24]]}}]})"_json);
   doc["cluster"] = {{"devices", json::array({{{"type", "gpu"}, {"count", 1}}})}};
   std::vector<double> burst(40, 20.0);  // 40 queries at once, at 20 s
-  doc["applications"] = json::array({app("a", "g", 10000, replay_at(dir, burst, "a.txt"))});
+  doc["applications"] = json::array({app("a", "g", 10000, replay_at_seconds(dir, burst, "a.txt"))});
   const Scenario scenario = load_doc(dir, doc);
   TestController c;
   ReplicaId r = 0;

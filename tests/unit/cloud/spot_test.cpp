@@ -30,7 +30,7 @@ struct SpotCase {
     doc["cloud"] = {{"spot", {{"interruptions", {{"at", json::array({{{"at_s", 300}, {"count", 1}}})}}}}},
                     {"on_instance_loss", on_loss}};
     doc["applications"] = json::array(
-        {app("a", "f", 1000, replay_at(dir, {100, 200, 299.95, 299.95, 299.95, 299.95, 299.95, 350}, "a.txt"))});
+        {app("a", "f", 1000, replay_at_seconds(dir, {100, 200, 299.95, 299.95, 299.95, 299.95, 299.95, 350}, "a.txt"))});
     scenario = load_doc(dir, doc);
     c.on_start = [](ClusterControl& control, const ClusterView& view) {
       load_on(control, view, 0, "m");

@@ -28,7 +28,7 @@ TEST(CloudStaticScript, TimedLaunchServesAfterBootAndLoadTimedStopDrains) {
   doc["duration_s"] = 120;
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}}})}};
   doc["applications"] = json::array({app(
-      "a", "f", 100000, replay_at(dir, {30, 30, 90, 90, 99.95, 99.95, 99.95, 99.95, 110, 110}, "a.txt"))});
+      "a", "f", 100000, replay_at_seconds(dir, {30, 30, 90, 90, 99.95, 99.95, 99.95, 99.95, 110, 110}, "a.txt"))});
   doc["policies"] = static_params(
       {{"placement", kPlaceM},
        {"script", json::array({{{"at_s", 20}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}, {"concurrency", 1}}})}}}},
@@ -78,7 +78,7 @@ TEST(CloudStaticScript, StandbyLaunchedAtTheInterruptionNotice) {
   doc["duration_s"] = 400;
   doc["cluster"] = {{"instances", json::array({{{"type", "c5.large"}, {"market", "spot"}}})}};
   doc["cloud"] = {{"spot", {{"interruptions", {{"at", json::array({{{"at_s", 300}, {"count", 1}}})}}}}}};
-  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {299.95, 299.95, 299.95}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at_seconds(dir, {299.95, 299.95, 299.95}, "a.txt"))});
   doc["policies"] = static_params(
       {{"placement", kPlaceM},
        {"script", json::array({{{"on", "interruption_notice"},
@@ -131,7 +131,7 @@ TEST(CloudStaticScript, LambdaOverflowAboveQueueThreshold) {
   std::vector<double> times(10, 1.0);
   times.push_back(10);
   for (int k = 0; k < 5; ++k) times.push_back(20);
-  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, times, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at_seconds(dir, times, "a.txt"))});
   doc["policies"] = static_params({{"placement", kPlaceM}, {"lambda_overflow", {{"function", "f"}, {"queue_above", 2}}}});
   const Scenario scenario = load_doc(dir, doc);
   const auto policy = first_policy(scenario);
@@ -161,7 +161,7 @@ json lambda_world(const test::TempDir& dir) {
   doc["duration_s"] = 10;
   doc["cloud"] = {{"lambda", {{"functions", json::array({{{"name", "f"}, {"variant", "m"}, {"memory_mb", 1024},
                                                           {"cold_start_ms", 2000}}})}}}};
-  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {1, 5}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at_seconds(dir, {1, 5}, "a.txt"))});
   return doc;
 }
 
@@ -196,7 +196,7 @@ TEST(CloudStaticScript, ScriptOnlyPolicyServesOnceItsLaunchIsUp) {
   test::TempDir dir;
   json doc = cloud_world();
   doc["duration_s"] = 120;
-  doc["applications"] = json::array({app("a", "f", 100000, replay_at(dir, {10, 100}, "a.txt"))});
+  doc["applications"] = json::array({app("a", "f", 100000, replay_at_seconds(dir, {10, 100}, "a.txt"))});
   doc["policies"] = static_params(
       {{"script", json::array({{{"at_s", 0}, {"launch", {{"instance_type", "c5.b"}, {"load", json::array({{{"variant", "m"}, {"concurrency", 1}}})}}}}})}});
   const Scenario scenario = load_doc(dir, doc);

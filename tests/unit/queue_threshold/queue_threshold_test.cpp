@@ -31,7 +31,7 @@ json world(const TempDir& dir, double rate, double load_until_s, double duration
   doc["duration_s"] = duration_s;
   doc["serving"]["drop"] = "expired";
   doc["applications"] =
-      json::array({cloudtest::app("a", "f", 2000, cloudtest::replay_at(dir, even(rate, load_until_s), "a.txt"))});
+      json::array({cloudtest::app("a", "f", 2000, cloudtest::replay_at_seconds(dir, even(rate, load_until_s), "a.txt"))});
   params["instance_type"] = "c5.large";
   doc["policies"] = json::array({{{"name", "queue-threshold"}, {"params", params}}});
   return doc;

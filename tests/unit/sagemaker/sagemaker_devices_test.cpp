@@ -24,7 +24,7 @@ SagemakerRun run_one_four_core_instance(const TempDir& dir, double rate) {
   json doc = four_core_world();
   std::vector<double> times;
   even(times, 0, 600, rate);
-  doc["applications"][0]["workload"] = cloudtest::replay_at(dir, times, "even.txt");
+  doc["applications"][0]["workload"] = cloudtest::replay_at_seconds(dir, times, "even.txt");
   doc["policies"][0]["params"] = {{"variant", "m"}, {"instance_type", "q4.xlarge"}, {"initial_instances", 1}};
   return run_sagemaker(dir, doc);
 }

@@ -24,7 +24,7 @@ json step_scenario(const TempDir& dir) {
   even(times, 0, 600, 9.5);
   even(times, 600, 1200, 28);
   even(times, 1200, 2400, 9.5);
-  doc["applications"][0]["workload"] = cloudtest::replay_at(dir, times, "step.txt");
+  doc["applications"][0]["workload"] = cloudtest::replay_at_seconds(dir, times, "step.txt");
   doc["policies"][0]["params"] = {{"variant", "m"}, {"instance_type", "c5.large"}, {"initial_instances", 2}};
   return doc;
 }
@@ -92,7 +92,7 @@ TEST(SagemakerEngine, RoundRobinSpreadsEvenly) {
   json doc = small_world();
   std::vector<double> times;
   even(times, 0, 600, 12);
-  doc["applications"][0]["workload"] = cloudtest::replay_at(dir, times, "steady.txt");
+  doc["applications"][0]["workload"] = cloudtest::replay_at_seconds(dir, times, "steady.txt");
   doc["policies"][0]["params"] = {{"variant", "m"}, {"instance_type", "c5.large"}, {"initial_instances", 3}};
   const SagemakerRun r = run_sagemaker(dir, doc);
   ASSERT_EQ(r.routed.size(), 3u);
@@ -108,7 +108,7 @@ TEST(SagemakerEngine, ALostSpotInstanceIsReplaced) {
   json doc = small_world();
   std::vector<double> times;
   even(times, 0, 600, 9.5);
-  doc["applications"][0]["workload"] = cloudtest::replay_at(dir, times, "steady.txt");
+  doc["applications"][0]["workload"] = cloudtest::replay_at_seconds(dir, times, "steady.txt");
   doc["policies"][0]["params"] = {
       {"variant", "m"}, {"instance_type", "c5.large"}, {"initial_instances", 2}, {"market", "spot"}};
   doc["cloud"] = {{"spot", {{"interruptions", {{"at", json::array({{{"at_s", 300}, {"count", 1}}})}}}}}};

@@ -123,7 +123,7 @@ TEST_F(SagemakerParamsTest, InitialInstancesAreSizedForTheHistorysLastMinute) {
   std::vector<double> times;
   even(times, 0, 60, 20);
   even(times, 60, 120, 12.5);
-  json history = cloudtest::replay_at(dir_, times, "history.txt");
+  json history = cloudtest::replay_at_seconds(dir_, times, "history.txt");
   history["duration_s"] = 120;
   doc["applications"][0]["history"] = history;
   const Scenario s = load(doc);

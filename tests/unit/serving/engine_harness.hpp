@@ -20,6 +20,7 @@
 #include "sim/scenario/policy_context.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/serving/simulation.hpp"
+#include "tests/support/scenario_doc.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace servesim::test {
@@ -154,11 +155,6 @@ class Recorder final : public Controller, public QuerySink {
   Controller& inner_;
   EngineRun& out_;
 };
-
-inline Scenario load_doc(const TempDir& dir, const nlohmann::json& doc, const std::string& name = "scenario.json") {
-  const auto file = dir.write(name, doc.dump(2));
-  return load_scenario(file.string());
-}
 
 // The scenario's first policy, built as the runner builds it.
 inline std::unique_ptr<Policy> first_policy(const Scenario& scenario) {
