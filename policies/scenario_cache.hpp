@@ -5,8 +5,12 @@
 // ablations side by side pay for it once. Keyed by type: each policy family
 // brings its own entry type, and the engine and the runner know none of them.
 // Not global: whoever runs the scenario owns one and passes it down through
-// PolicyContext. Safe to share between threads (runs may run on threads):
-// entries are made under the lock; an entry must itself be safe to share.
+// PolicyContext. A caller making many scenarios' runs may share one across
+// them (the claims runner does), so an entry keys what it keeps by everything
+// it depends on, never by the scenario it was first made for (the LSTM cache
+// keys a model by its whole history, settings and seed). Safe to share between
+// threads (runs may run on threads): entries are made under the lock; an entry
+// must itself be safe to share.
 #include <map>
 #include <memory>
 #include <mutex>

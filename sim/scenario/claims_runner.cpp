@@ -1,10 +1,13 @@
 #include "sim/scenario/claims_runner.hpp"
 
 #include <fstream>
+#include <optional>
 
+#include "policies/scenario_cache.hpp"
 #include "sim/core/input_error.hpp"
 #include "sim/core/input_file.hpp"
 #include "sim/scenario/claim_run_results.hpp"
+#include "sim/scenario/run_folder_lock.hpp"
 #include "sim/scenario/scenario_loader.hpp"
 #include "sim/scenario/scenario_runner.hpp"
 
@@ -47,7 +50,7 @@ bool finished_earlier(const ClaimRun& run, const fs::path& folder) {
   return read_input_file(marker, kMaxJsonFileBytes, "a claims run marker") == run_description(run);
 }
 
-void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {
+void run_once(const ClaimRun& run, const ClaimsRunOptions& options, ScenarioCache& cache) {
   const fs::path folder = options.out_dir / run.key;
   if (options.reuse && finished_earlier(run, folder)) return;
   fs::remove(folder / kFinishedMarker);
@@ -56,6 +59,7 @@ void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {
   run_options.out_dir = folder;
   run_options.jobs = options.jobs;
   run_options.quiet = true;
+  run_options.cache = &cache;
   run_scenario(scenario, run_options);
   std::ofstream(folder / kFinishedMarker, std::ios::binary) << run_description(run);
 }
@@ -63,9 +67,9 @@ void run_once(const ClaimRun& run, const ClaimsRunOptions& options) {
 // A run the simulator refuses (a plan that does not fit the cluster, say) is
 // a result of the ledger's set-up, not a broken ledger: its claims report the
 // refusal and the other runs go on. Returns the refusal, "" when it ran.
-std::string refusal_of(const ClaimRun& run, const ClaimsRunOptions& options) {
+std::string refusal_of(const ClaimRun& run, const ClaimsRunOptions& options, ScenarioCache& cache) {
   try {
-    run_once(run, options);
+    run_once(run, options, cache);
     return "";
   } catch (const InputError& e) {
     return std::string("its run was refused: ") + e.what();
@@ -96,9 +100,23 @@ std::vector<ClaimResult> run_claims(const ClaimsLedger& ledger, const ClaimsRunO
       if (!missing.empty()) unset[r] = missing;
     }
   }
+  // Each run under its folder's lock: first those no other caller is making,
+  // then, waiting, the rest (by then reused, when the other caller reuses too).
   std::vector<std::string> refused(ledger.runs.size());
+  std::vector<std::size_t> busy;
+  ScenarioCache cache;  // a model trained for one run serves the others that train it on the same data
   for (std::size_t r = 0; r < ledger.runs.size(); ++r) {
-    if (needed[r] && unset[r].empty()) refused[r] = refusal_of(ledger.runs[r], options);
+    if (!needed[r] || !unset[r].empty()) continue;
+    const fs::path folder = options.out_dir / ledger.runs[r].key;
+    if (std::optional<RunFolderLock> lock = RunFolderLock::try_acquire(folder)) {
+      refused[r] = refusal_of(ledger.runs[r], options, cache);
+    } else {
+      busy.push_back(r);
+    }
+  }
+  for (std::size_t r : busy) {
+    const RunFolderLock lock = RunFolderLock::acquire(options.out_dir / ledger.runs[r].key);
+    refused[r] = refusal_of(ledger.runs[r], options, cache);
   }
   std::vector<ClaimResult> results(ledger.claims.size());
   for (std::size_t i = 0; i < ledger.claims.size(); ++i) {

@@ -17,6 +17,8 @@ struct ClaimsRunOptions {
   // Evaluate over a run folder an earlier call finished (its scenario and
   // overrides the same) instead of running it again: for editing the ledger's
   // expressions without waiting. Nothing checks that the binary is the same.
+  // Each run folder is locked while it is made (RunFolderLock), so callers
+  // sharing out_dir with reuse make each run once.
   bool reuse = false;
   // Only the claims of this scenario file, as the ledger writes it (relative to
   // the ledger's folder) or as a path from the working folder; empty: all.

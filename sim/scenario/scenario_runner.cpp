@@ -178,7 +178,8 @@ void validate_policies(const Scenario& scenario, const std::vector<std::string>&
 
 std::vector<RunReport> run_scenario(const Scenario& scenario, const RunOptions& options) {
   const auto specs = selected(scenario, options.policies);
-  ScenarioCache cache;  // every run of the scenario plans on the same trained predictors
+  ScenarioCache own;  // every run of the scenario plans on the same trained predictors
+  ScenarioCache& cache = options.cache != nullptr ? *options.cache : own;
   // The long steps (MArk's training) happen here, once: announced unless quiet.
   place_initial_replicas(scenario, options.policies, &cache, /*check_only=*/false, options.quiet ? nullptr : &std::cerr);
   std::vector<RunReport> reports(specs.size());

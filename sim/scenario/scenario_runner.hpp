@@ -11,12 +11,18 @@
 
 namespace servesim {
 
+class ScenarioCache;
+
 struct RunOptions {
   std::filesystem::path out_dir;      // empty: the scenario's outputs.dir
   std::vector<std::string> policies;  // labels to run; empty: all
   unsigned jobs = 1;                  // runs at once, on threads
   bool quiet = false;                 // no progress lines on stderr
   bool write_files = true;
+  // What the policies keep across runs (MArk's trained LSTMs), shared with
+  // other scenarios' runs by a caller that makes many (the claims runner);
+  // null: this scenario's runs share one of their own.
+  ScenarioCache* cache = nullptr;
 };
 
 struct RunReport {

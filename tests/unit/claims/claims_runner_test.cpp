@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <future>
+#include <optional>
+#include <thread>
 
+#include "sim/scenario/run_folder_lock.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/unit/scenario/toy_scenario.hpp"
 
@@ -121,6 +126,38 @@ TEST(ClaimsRunner, ReuseReadsAFinishedRunInsteadOfRunningItAgain) {
   EXPECT_FALSE(*run_claims(ledger, options)[1].holds);  // read, not run again
   options.reuse = false;
   EXPECT_TRUE(*run_claims(ledger, options)[1].holds);  // run again
+}
+
+// Two callers reusing one folder (two ledger tests of a ctest run): a run
+// the other is making is waited for, then read, not made a second time.
+TEST(ClaimsRunner, ARunAnotherCallerIsMakingIsWaitedForAndReused) {
+  test::TempDir dir;
+  dir.write_json("s.json", test::base_scenario());
+  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  ClaimsRunOptions options;
+  options.out_dir = dir.path() / "out";
+  run_claims(ledger, options);
+  const fs::path own = options.out_dir / ledger.runs[0].key;
+  const fs::path quiet = options.out_dir / ledger.runs[1].key;
+  fs::remove(own / "claims_run.txt");  // a's own run is to be made again
+  std::optional<RunFolderLock> other = RunFolderLock::acquire(quiet);  // the other caller makes "quiet"
+  dir.write(fs::relative(quiet / "static" / "summary.json", dir.path()).string(), R"({"queries": {"arrived": 0}})");
+
+  options.reuse = true;
+  options.run = ledger.run_of[0];
+  std::future<std::vector<ClaimResult>> waiting =
+      std::async(std::launch::async, [&] { return run_claims(ledger, options); });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!fs::exists(own / "claims_run.txt") && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_TRUE(fs::exists(own / "claims_run.txt")) << "the free run is made first";
+  EXPECT_EQ(waiting.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout)
+      << "a locked run is waited for";
+  other.reset();
+  const std::vector<ClaimResult> results = waiting.get();
+  ASSERT_TRUE(results[0].holds.has_value()) << results[0].error;
+  EXPECT_FALSE(*results[0].holds) << "the other caller's quiet run (nothing arrived) is read, not made again";
 }
 
 // A reused run folder is the user's input (copied between machines, left by
