@@ -7,7 +7,7 @@
 
 namespace servesim {
 namespace {
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 }  // namespace
 
 void GapDistribution::validate() const {
@@ -18,7 +18,7 @@ void GapDistribution::validate() const {
 
 double linear_rate_integral(double r_from, double r_to, double length_s) {
   if (length_s <= 0) return 0;
-  if (std::isinf(length_s)) return r_from > 0 ? kInfinity : 0;
+  if (std::isinf(length_s)) return r_from > 0 ? kUnbounded : 0;
   return 0.5 * (r_from + r_to) * length_s;  // trapezoid: exact for a linear rate
 }
 
@@ -28,7 +28,7 @@ double invert_linear_integral(double r_from, double slope, double need) {
   // out exactly at the end of its piece; the clamp keeps the root real.
   const double disc = std::max(0.0, r_from * r_from + 2 * slope * need);
   const double denom = r_from + std::sqrt(disc);
-  return denom > 0 ? 2 * need / denom : kInfinity;
+  return denom > 0 ? 2 * need / denom : kUnbounded;
 }
 
 RescaledRenewalStream::RescaledRenewalStream(std::unique_ptr<RateSchedule> schedule, GapDistribution gaps,
@@ -71,7 +71,7 @@ bool RescaledRenewalStream::enter_next_piece() {
   validate_piece(*piece_);
   offset_s_ = 0;
   if (piece_->end.is_never()) {
-    length_s_ = kInfinity;
+    length_s_ = kUnbounded;
     slope_ = 0;
   } else {
     length_s_ = (piece_->end - piece_->start).seconds();

@@ -17,29 +17,29 @@ std::int64_t running_of(const IlpProblem& p, std::size_t v, std::size_t w) {
   return p.running[v][w];
 }
 
-void check_value(double value, const std::string& what) {
+void check_input(double value, const std::string& what) {
   if (!std::isfinite(value) || value < 0) {
     throw std::invalid_argument("infaas ilp: " + what + " must be a finite number >= 0, got " + std::to_string(value));
   }
 }
 
 void validate(const IlpProblem& p) {
-  check_value(p.load_qps, "load_qps");
-  check_value(p.slack_qps, "slack_qps");
-  check_value(p.slo_s, "slo_s");
-  check_value(p.lambda_per_s, "lambda_per_s");
+  check_input(p.load_qps, "load_qps");
+  check_input(p.slack_qps, "slack_qps");
+  check_input(p.slo_s, "slo_s");
+  check_input(p.lambda_per_s, "lambda_per_s");
   const std::size_t types = p.resource_types.size();
   for (const IlpVariant& v : p.variants) {
-    check_value(v.throughput_qps, v.name + ".throughput_qps");
-    check_value(v.latency_s, v.name + ".latency_s");
-    check_value(v.cost, v.name + ".cost");
-    check_value(v.load_latency_s, v.name + ".load_latency_s");
+    check_input(v.throughput_qps, v.name + ".throughput_qps");
+    check_input(v.latency_s, v.name + ".latency_s");
+    check_input(v.cost, v.name + ".cost");
+    check_input(v.load_latency_s, v.name + ".load_latency_s");
     if (v.resources.size() > types) throw std::invalid_argument("infaas ilp: " + v.name + " names more resource types than the problem");
-    for (double r : v.resources) check_value(r, v.name + ".resources");
+    for (double r : v.resources) check_input(r, v.name + ".resources");
   }
   for (const IlpWorker& w : p.workers) {
     if (w.capacity.size() > types) throw std::invalid_argument("infaas ilp: " + w.name + " names more resource types than the problem");
-    for (double c : w.capacity) check_value(c, w.name + ".capacity");
+    for (double c : w.capacity) check_input(c, w.name + ".capacity");
   }
   if (p.running.size() > p.variants.size()) throw std::invalid_argument("infaas ilp: running has more rows than variants");
   for (const auto& row : p.running) {

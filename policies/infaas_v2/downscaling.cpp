@@ -1,15 +1,8 @@
 #include "policies/infaas_v2/downscaling.hpp"
 
-#include <limits>
 
 namespace servesim::infaas_v2 {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-double latency_or_inf(const FamilyProfile& profile, VariantId variant, std::size_t kind, std::uint32_t batch) {
-  return batch == 0 ? kInf : profile.latency_ms(variant, kind, batch);
-}
 
 // The pass' running state: capacity, the family's queue, and the batch size
 // the artifact's loop variable carries from one predictor to the next.
@@ -23,7 +16,7 @@ Pass start_pass(const std::vector<Predictor>& predictors, const FamilyProfile& p
   Pass pass;
   for (std::size_t i = 0; i < predictors.size(); ++i) {
     const Predictor& p = predictors[i];
-    pass.capacity += p.batch * 1000.0 / latency_or_inf(profile, p.variant, p.kind, p.batch);
+    pass.capacity += p.batch * 1000.0 / profile.latency_ms(p.variant, p.kind, p.batch);
     pass.queued += static_cast<double>(load.queued[i]);
     pass.carried = p.batch;
   }
@@ -86,7 +79,7 @@ ScalingPlan downscale(std::vector<Predictor>& predictors, const FamilyProfile& p
   for (std::size_t i = 0; i < predictors.size(); ++i) {
     Predictor& p = predictors[i];
     const std::uint32_t read_at = params.stale_downscale_batch ? pass.carried : p.batch;
-    const double latency = latency_or_inf(profile, p.variant, p.kind, read_at);
+    const double latency = profile.latency_ms(p.variant, p.kind, read_at);
     const double own_rate = p.batch * 1000.0 / latency;
     // 1. Remove.
     if ((pass.capacity - own_rate) * factor > pass.queued) {

@@ -1,13 +1,10 @@
 #include "policies/infaas_v2/family_profile.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 
 namespace servesim::infaas_v2 {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The measured point at exactly this batch: the artifact reads its CSV rows,
 // never an interpolation.

@@ -7,6 +7,7 @@
 // accuracy in percent of the family's best and its cost, the drop from the best.
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,13 +18,15 @@
 namespace servesim::infaas_v2 {
 
 inline constexpr std::array<std::uint32_t, 4> kBatchSizes = {1, 2, 4, 8};
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 class FamilyProfile {
  public:
   FamilyProfile(const ModelCatalog& models, FamilyId family, const std::array<std::string, kAccKinds>& device_types,
                 double slo_ms);
 
-  // Infinite when the variant is not profiled at this batch on this kind.
+  // Infinite when the variant is not profiled at this batch on this kind, or
+  // the batch is none of kBatchSizes (0: no batch fits).
   double latency_ms(VariantId variant, std::size_t kind, std::uint32_t batch) const;
   std::uint32_t largest_batch(VariantId variant, std::size_t kind) const;
   double accuracy(VariantId variant) const;  // percent of the family's best

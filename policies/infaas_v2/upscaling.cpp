@@ -1,21 +1,14 @@
 #include "policies/infaas_v2/upscaling.hpp"
 
 #include <cmath>
-#include <limits>
 
 namespace servesim::infaas_v2 {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-double latency_at(const Predictor& p, const FamilyProfile& profile, std::uint32_t batch) {
-  return batch == 0 ? kInf : profile.latency_ms(p.variant, p.kind, batch);
-}
-
 double capacity(const std::vector<Predictor>& predictors, const FamilyProfile& profile) {
   double total = 0;
   for (const Predictor& p : predictors) {
-    if (p.batch > 0) total += p.largest * 1000.0 / latency_at(p, profile, p.batch);
+    if (p.batch > 0) total += p.largest * 1000.0 / profile.latency_ms(p.variant, p.kind, p.batch);
   }
   return total;
 }
@@ -65,7 +58,7 @@ ScalingPlan upscale(std::vector<Predictor>& predictors, const FamilyProfile& pro
   const double factor = 1 - params.slack;
   if (std::floor(capacity(predictors, profile) * factor) >= load.incoming) return plan;
   for (Predictor& p : predictors) {
-    const double latency = latency_at(p, profile, p.batch);
+    const double latency = profile.latency_ms(p.variant, p.kind, p.batch);
     for (const std::uint32_t b : kBatchSizes) {
       if (b > p.largest) break;
       p.batch = b;  // a larger batch costs nothing: taken first, and kept

@@ -8,8 +8,6 @@
 namespace servesim::mark {
 namespace {
 
-constexpr std::int64_t kNanosPerSecond = 1'000'000'000;
-
 bool whole_seconds(Duration d) { return d.ns % kNanosPerSecond == 0; }
 
 // From the per-second counts: exact when Ps is a whole number of seconds,

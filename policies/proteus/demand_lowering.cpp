@@ -12,7 +12,7 @@ namespace {
 constexpr double kBetaGrid = 1e9;
 double on_grid(double beta) { return std::round(beta * kBetaGrid) / kBetaGrid; }
 
-void validate(const LoweringSchedule& s) {
+void validate_schedule(const LoweringSchedule& s) {
   const bool ok = std::isfinite(s.start_beta) && std::isfinite(s.min_beta) && std::isfinite(s.coarse_above) &&
                   s.coarse_step > 0 && s.fine_step > 0 && std::isfinite(s.coarse_step) && std::isfinite(s.fine_step);
   if (!ok) throw std::invalid_argument("proteus demand lowering: betas must be finite and steps > 0");
@@ -36,7 +36,7 @@ MilpProblem scaled(const MilpProblem& problem, double beta) {
 // min_beta itself is tried (the header's "down to 0.2").
 LoweredPlan solve_with_lowering(const MilpProblem& problem, const LoweringSchedule& schedule,
                                 OnTimeLimit on_time_limit, const MilpSolver& solver) {
-  validate(schedule);
+  validate_schedule(schedule);
   LoweredPlan out;
   for (double beta = on_grid(schedule.start_beta); beta >= on_grid(schedule.min_beta);
        beta = next_beta(beta, schedule)) {

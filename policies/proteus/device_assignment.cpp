@@ -9,15 +9,15 @@ namespace {
 using Assignment = std::vector<std::optional<std::uint32_t>>;
 using Counts = std::vector<std::vector<std::uint32_t>>;  // [t][m]: devices still to hand out
 
-void require(bool ok, const std::string& what) {
+void assignment_requires(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument("proteus device assignment: " + what);
 }
 
-void validate(const std::vector<std::uint32_t>& device_type, const Assignment& current, const MilpPlan& plan) {
-  require(current.size() == device_type.size(), "current needs one entry per device");
+void validate_assignment_inputs(const std::vector<std::uint32_t>& device_type, const Assignment& current, const MilpPlan& plan) {
+  assignment_requires(current.size() == device_type.size(), "current needs one entry per device");
   for (std::size_t d = 0; d < device_type.size(); ++d) {
-    require(device_type[d] < plan.hosts.size(), "device " + std::to_string(d) + " has a type the plan does not know");
-    require(!current[d] || *current[d] < plan.hosts[device_type[d]].size(),
+    assignment_requires(device_type[d] < plan.hosts.size(), "device " + std::to_string(d) + " has a type the plan does not know");
+    assignment_requires(!current[d] || *current[d] < plan.hosts[device_type[d]].size(),
             "device " + std::to_string(d) + " hosts a variant the plan does not know");
   }
 }
@@ -56,13 +56,13 @@ void fill_rest(const std::vector<std::uint32_t>& device_type, Counts& left, Assi
 std::vector<std::optional<std::uint32_t>> assign_devices(const std::vector<std::uint32_t>& device_type,
                                                          const std::vector<std::optional<std::uint32_t>>& current,
                                                          const MilpPlan& plan) {
-  validate(device_type, current, plan);
+  validate_assignment_inputs(device_type, current, plan);
   Counts left = plan.hosts;
   Assignment out(device_type.size());
   keep_current(device_type, current, left, out);
   fill_rest(device_type, left, out);
   for (const auto& row : left) {
-    for (std::uint32_t n : row) require(n == 0, "the plan hosts more devices of a type than there are");
+    for (std::uint32_t n : row) assignment_requires(n == 0, "the plan hosts more devices of a type than there are");
   }
   return out;
 }

@@ -40,7 +40,7 @@ class DeviceIndex {
 
 // Whether the policy may use the variant at all: a variant of an
 // application's family, in the policy's own list if it has one.
-bool usable(VariantId v, const PolicyWorld& world, const std::vector<VariantId>& allowed) {
+bool usable_at_start(VariantId v, const PolicyWorld& world, const std::vector<VariantId>& allowed) {
   if (!allowed.empty() && !std::binary_search(allowed.begin(), allowed.end(), v)) return false;
   const FamilyId family = world.models->variant(v).family;
   return std::any_of(world.applications.begin(), world.applications.end(),
@@ -53,7 +53,7 @@ std::optional<std::uint32_t> option_of(const std::string& variant, const PolicyW
                                        const std::vector<VariantOption>& options, const std::vector<VariantId>& allowed,
                                        const ArtifactAllocation& a) {
   const auto id = world.models->find_variant(variant);
-  if (!id || !usable(*id, world, allowed)) {
+  if (!id || !usable_at_start(*id, world, allowed)) {
     fail_at(a.file, a.hosts_line, "unknown variant \"" + variant + "\": not one of the policy's variants");
   }
   for (std::uint32_t m = 0; m < options.size(); ++m) {

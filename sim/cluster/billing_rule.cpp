@@ -5,9 +5,6 @@
 namespace servesim {
 namespace {
 
-constexpr std::int64_t kNanosPerSecond = 1'000'000'000;
-constexpr std::int64_t kNanosPerHour = 3600 * kNanosPerSecond;
-
 // Rounds up to a multiple of `unit` in integer nanoseconds, so a bill never
 // depends on floating-point rounding of the run's length.
 Duration round_up(Duration d, std::int64_t unit) {

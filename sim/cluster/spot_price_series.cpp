@@ -16,7 +16,6 @@
 namespace servesim {
 namespace {
 
-constexpr double kNanosPerHour = 3600e9;
 // The clock holds about 292 years; a series beyond ~290 years is a unit mistake.
 constexpr double kMaxSeconds = kMaxTimeSpanS;  // no run is longer
 
@@ -37,7 +36,7 @@ SpotPriceSeries::SpotPriceSeries(std::vector<Point> points, const std::string& o
   double dollars = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {
     check_point(points[i], i ? &points[i - 1] : nullptr, origin + ": point " + std::to_string(i + 1));
-    if (i) dollars += points[i - 1].price_per_hour * static_cast<double>((points[i].at - points[i - 1].at).ns) / kNanosPerHour;
+    if (i) dollars += points[i - 1].price_per_hour * static_cast<double>((points[i].at - points[i - 1].at).ns) / static_cast<double>(kNanosPerHour);
     data->cumulative.push_back(dollars);
   }
   data->points = std::move(points);
@@ -95,7 +94,7 @@ double SpotPriceSeries::price_at(SimTime t) const { return data_->points[segment
 double SpotPriceSeries::cost_since_zero(SimTime t) const {
   const std::size_t i = segment(t);
   const Point& p = data_->points[i];
-  return data_->cumulative[i] + p.price_per_hour * static_cast<double>((t - p.at).ns) / kNanosPerHour;
+  return data_->cumulative[i] + p.price_per_hour * static_cast<double>((t - p.at).ns) / static_cast<double>(kNanosPerHour);
 }
 
 double SpotPriceSeries::cost(SimTime from, SimTime to) const {

@@ -29,6 +29,10 @@ inline constexpr double kMinPeriodS = 1e-3;
 // (MArk trains on two weeks).
 inline constexpr double kMaxHistoryS = 365.0 * 86400;
 
+// The clock's unit: times and durations are integer nanoseconds.
+inline constexpr std::int64_t kNanosPerSecond = 1'000'000'000;
+inline constexpr std::int64_t kNanosPerHour = 3600 * kNanosPerSecond;
+
 namespace time_detail {
 inline constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 // a + b, clamped to [-kMax, kMax] (kMax is infinite / never).

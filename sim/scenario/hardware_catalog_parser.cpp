@@ -125,7 +125,7 @@ void parse_instance_type(const JsonNode& item, HardwareCatalog& into) {
   into.add_instance_type(std::move(t));
 }
 
-void parse_lambda(const JsonNode& node, HardwareCatalog& into) {
+void parse_catalog_lambda(const JsonNode& node, HardwareCatalog& into) {
   node.expect_object({"price_per_gb_second", "price_per_request", "granularity_ms", "keep_alive_s",
                       "concurrency_limit", "mb_per_vcpu", "source"});
   if (into.lambda_configured()) node.fail("Lambda settings given twice: only one hardware catalog may have a \"lambda\" block");
@@ -150,7 +150,7 @@ void parse_hardware_catalog(const JsonNode& node, HardwareCatalog& into) {
   if (node.has("instance_types")) {
     for (const JsonNode& item : node.items("instance_types")) parse_instance_type(item, into);
   }
-  if (const auto lambda = node.find("lambda")) parse_lambda(*lambda, into);
+  if (const auto lambda = node.find("lambda")) parse_catalog_lambda(*lambda, into);
 }
 
 }  // namespace servesim

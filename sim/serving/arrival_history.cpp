@@ -12,8 +12,6 @@
 namespace servesim {
 namespace {
 
-constexpr std::int64_t kNanosPerSecond = 1'000'000'000;
-
 // The workload's stream, cut at the history's end.
 class HistoryStream final : public ArrivalStream {
  public:
