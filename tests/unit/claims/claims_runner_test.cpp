@@ -31,10 +31,15 @@ const char* kLedger = R"json({"claims": [
    "scenario": "s.json", "set": ["seed=4"],
    "holds": "static:queries.arrived > 0"}]})json";
 
+// The toy scenario (s.json) and kLedger written into `dir`, loaded.
+ClaimsLedger toy_ledger(const test::TempDir& dir) {
+  dir.write_json("s.json", test::base_scenario());
+  return load_claims(dir.write("claims.json", kLedger).string());
+}
+
 TEST(ClaimsRunner, AClaimsNamedRunsRunWithItsOwnRun) {
   test::TempDir dir;
-  dir.write_json("s.json", test::base_scenario());
-  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  const ClaimsLedger ledger = toy_ledger(dir);
   ASSERT_EQ(ledger.runs.size(), 3u);  // a's, a's "quiet", b's
   ClaimsRunOptions options;
   options.out_dir = dir.path() / "out";
@@ -113,8 +118,7 @@ TEST(ClaimsRunner, AClaimWithoutItsDataIsNotRun) {
 // scenario and overrides instead of running it again.
 TEST(ClaimsRunner, ReuseReadsAFinishedRunInsteadOfRunningItAgain) {
   test::TempDir dir;
-  dir.write_json("s.json", test::base_scenario());
-  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  const ClaimsLedger ledger = toy_ledger(dir);
   ClaimsRunOptions options;
   options.out_dir = dir.path() / "out";
   options.run = ledger.run_of[1];
@@ -132,8 +136,7 @@ TEST(ClaimsRunner, ReuseReadsAFinishedRunInsteadOfRunningItAgain) {
 // the other is making is waited for, then read, not made a second time.
 TEST(ClaimsRunner, ARunAnotherCallerIsMakingIsWaitedForAndReused) {
   test::TempDir dir;
-  dir.write_json("s.json", test::base_scenario());
-  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  const ClaimsLedger ledger = toy_ledger(dir);
   ClaimsRunOptions options;
   options.out_dir = dir.path() / "out";
   run_claims(ledger, options);
@@ -165,8 +168,7 @@ TEST(ClaimsRunner, ARunAnotherCallerIsMakingIsWaitedForAndReused) {
 // naming the file, never a crash or a hang; the other claims are judged.
 TEST(ClaimsRunner, ADamagedReusedSummaryIsTheClaimsErrorNamingTheFile) {
   test::TempDir dir;
-  dir.write_json("s.json", test::base_scenario());
-  const ClaimsLedger ledger = load_claims(dir.write("claims.json", kLedger).string());
+  const ClaimsLedger ledger = toy_ledger(dir);
   ClaimsRunOptions options;
   options.out_dir = dir.path() / "out";
   run_claims(ledger, options);
